@@ -1,0 +1,180 @@
+import { AbilityBuilder, createMongoAbility, subject, type ForcedSubject, type MongoAbility } from '@casl/ability';
+import { ADMIN_ROLES, type RoleName } from './roles';
+
+/**
+ * One ability definition shared by the Fastify server and the React web, so a screen the web
+ * shows and the operation behind it can never disagree about who may do what.
+ *
+ * Screen subjects (read only; exactly the spec's table, part 1 section 6 / part 2 section 6):
+ *
+ * | Role                   | May read                                                                  |
+ * |------------------------|---------------------------------------------------------------------------|
+ * | owner                  | manage all                                                                |
+ * | admin, master admin    | MyPolicies, MyAccount, MyPoliciesDetail, ProvisionalPolicies,             |
+ * |                        | ActualPolicies, PayoutKYC, WeatherAnalytics, AnalyticsAPIDetail,          |
+ * |                        | Archived, ArchivedPolicyDetail                                            |
+ * | purchaser, teller      | MyAccount, ProvisionalPolicyDetail, ActualPolicyDetail,                   |
+ * |                        | ProvisionalPolicies, ActualPolicies, PayoutKYC, WeatherAnalytics,         |
+ * |                        | AnalyticsAPIDetail, Archived, ArchivedPolicyDetail                        |
+ * | holder, student, none  | nothing                                                                   |
+ *
+ * Data subjects (what the API asks; our decision, the spec shows no server rules):
+ *
+ * | Subject                          | anyone | purchaser          | teller              | admin, master admin           | owner  |
+ * |----------------------------------|--------|--------------------|---------------------|-------------------------------|--------|
+ * | Content, Quote                   | read   | read               | read                | read                          | manage |
+ * | Profile, Payout                  | -      | read, update own   | read, update own    | read all; read, update own    | manage |
+ * | Policy, Document, BankAccount    | -      | read, create,      | read, create,       | read all; create, update own  | manage |
+ * |                                  |        | update own         | update own          |                               |        |
+ * | Payment                          | -      | -                  | create              | create, read                  | manage |
+ * | User                             | -      | -                  | -                   | manage                        | manage |
+ *
+ * "own" means the record's `ownerId` equals the signed-in user's id (a CASL condition), so a
+ * purchaser can never see another purchaser's policy even by guessing its id. holder and student
+ * get only what anyone gets. Nothing is ever deleted through these rules except by owner and by
+ * admins on `User` (the spec's delete-user action).
+ */
+
+/** Every screen named in the ability table, in the order of the spec's route table. */
+export const SCREEN_SUBJECTS = [
+  'MyAccount',
+  'MyPolicies',
+  'MyPoliciesDetail',
+  'ProvisionalPolicies',
+  'ProvisionalPolicyDetail',
+  'ActualPolicies',
+  'ActualPolicyDetail',
+  'Archived',
+  'ArchivedPolicyDetail',
+  'PayoutKYC',
+  'WeatherAnalytics',
+  'AnalyticsAPIDetail',
+] as const;
+
+export type ScreenSubject = (typeof SCREEN_SUBJECTS)[number];
+
+/** Records a customer owns; each carries `ownerId`, the id of the user it belongs to. */
+export const OWNED_SUBJECTS = ['Profile', 'Policy', 'Document', 'BankAccount', 'Payout'] as const;
+export type OwnedSubject = (typeof OWNED_SUBJECTS)[number];
+
+export const DATA_SUBJECTS = [...OWNED_SUBJECTS, 'Payment', 'User', 'Content', 'Quote'] as const;
+export type DataSubject = (typeof DATA_SUBJECTS)[number];
+
+export const ACTIONS = ['manage', 'create', 'read', 'update', 'delete'] as const;
+export type Action = (typeof ACTIONS)[number];
+
+/** A record tagged with its subject type (build one with `subject('Policy', row)`). */
+export type DataRecord = { [S in DataSubject]: ForcedSubject<S> & Record<string, unknown> }[DataSubject];
+
+export type AppSubject = ScreenSubject | DataSubject | DataRecord | 'all';
+export type AppAbility = MongoAbility<[Action, AppSubject]>;
+
+/** Who is asking: `null` for an anonymous caller, `role: null` for a signed-in user without a role. */
+export type AbilityUser = { id: string; role: RoleName | null } | null;
+
+/** Re-exported so callers tag plain rows for condition checks without importing CASL themselves. */
+export { subject };
+
+const ADMIN_SCREENS = [
+  'MyPolicies',
+  'MyAccount',
+  'MyPoliciesDetail',
+  'ProvisionalPolicies',
+  'ActualPolicies',
+  'PayoutKYC',
+  'WeatherAnalytics',
+  'AnalyticsAPIDetail',
+  'Archived',
+  'ArchivedPolicyDetail',
+] as const satisfies readonly ScreenSubject[];
+
+const CUSTOMER_SCREENS = [
+  'MyAccount',
+  'ProvisionalPolicyDetail',
+  'ActualPolicyDetail',
+  'ProvisionalPolicies',
+  'ActualPolicies',
+  'PayoutKYC',
+  'WeatherAnalytics',
+  'AnalyticsAPIDetail',
+  'Archived',
+  'ArchivedPolicyDetail',
+] as const satisfies readonly ScreenSubject[];
+
+/** What a signed-in customer-area user may do with the records they own. */
+const OWN_RECORD_ACTIONS: Readonly<Record<OwnedSubject, readonly Action[]>> = {
+  Profile: ['read', 'update'],
+  Payout: ['read', 'update'], // update = acknowledge a paid payout
+  Policy: ['read', 'create', 'update'], // update = request a cancellation
+  Document: ['read', 'create', 'update'],
+  BankAccount: ['read', 'create', 'update'],
+};
+
+const CUSTOMER_AREA_ROLES: readonly RoleName[] = ['purchaser', 'teller', ...ADMIN_ROLES];
+
+export function defineAbilityFor(user: AbilityUser): AppAbility {
+  const { can, build } = new AbilityBuilder<AppAbility>(createMongoAbility);
+
+  // Public content and quotes back the public pages, which need no sign-in.
+  can('read', ['Content', 'Quote']);
+
+  const role = user?.role ?? null;
+  if (user === null || role === null) return build();
+
+  if (role === 'owner') {
+    can('manage', 'all');
+    return build();
+  }
+
+  if (CUSTOMER_AREA_ROLES.includes(role)) {
+    for (const owned of OWNED_SUBJECTS) {
+      can([...OWN_RECORD_ACTIONS[owned]], owned, { ownerId: user.id });
+    }
+  }
+
+  if (role === 'purchaser' || role === 'teller') {
+    can('read', [...CUSTOMER_SCREENS]);
+  }
+  if (role === 'teller') {
+    can('create', 'Payment');
+  }
+
+  if ((ADMIN_ROLES as readonly RoleName[]).includes(role)) {
+    can('read', [...ADMIN_SCREENS]);
+    // Administrators support customers and record their payments, so they see every record.
+    can('read', [...OWNED_SUBJECTS]);
+    can(['create', 'read'], 'Payment');
+    can('manage', 'User');
+  }
+
+  return build();
+}
+
+/** The one question a sidebar route asks (spec: each route "requires a read ability for its name"). */
+export function canReadScreen(ability: AppAbility, screen: ScreenSubject): boolean {
+  return ability.can('read', screen);
+}
+
+export type RecordScope = { kind: 'all' } | { kind: 'own'; ownerId: string } | { kind: 'none' };
+
+/**
+ * Which rows of an owned subject a list query may return. `ability.can('read', 'Policy')` on the
+ * bare type is true as soon as any conditional rule exists, so lists must filter by this instead.
+ */
+export function recordScope(ability: AppAbility, action: Action, subjectType: DataSubject): RecordScope {
+  let ownerId: string | null = null;
+  for (const rule of ability.rulesFor(action, subjectType)) {
+    if (rule.inverted) {
+      throw new Error(`recordScope does not understand inverted rules (${action} ${subjectType})`);
+    }
+    if (rule.conditions === undefined) return { kind: 'all' };
+    const keys = Object.keys(rule.conditions);
+    const value: unknown = (rule.conditions as Record<string, unknown>)['ownerId'];
+    if (keys.length !== 1 || typeof value !== 'string') {
+      // Failing loudly beats silently returning too many rows if someone adds a new condition.
+      throw new Error(`recordScope only understands { ownerId } conditions (${action} ${subjectType})`);
+    }
+    ownerId = value;
+  }
+  return ownerId === null ? { kind: 'none' } : { kind: 'own', ownerId };
+}
