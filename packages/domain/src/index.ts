@@ -4,3 +4,5 @@ export * from './countries';
 export * from './options';
 export * from './charges';
 export * from './premium';
+export * from './premium-machine';
+export * from './reverse';

@@ -97,18 +97,20 @@ export function applyDiscount(premiumCents: Cents, basisPoints: number): NonNull
   return { percent: basisPoints / 100, amountCents: premiumCents - discounted, premiumCents: discounted };
 }
 
-function resolveCountry(input: QuoteInput): CountryConfig {
-  const seeded = getCountryConfig(input.country);
-  if (!input.countryConfig) return seeded;
-  if (input.countryConfig.code !== seeded.code) {
-    throw new Error(`countryConfig is for ${input.countryConfig.code}, not ${seeded.code}`);
+/** The supported country's configuration: the stored one when given, else the seeded one. */
+export function resolveCountryConfig(country: string, stored?: CountryConfig): CountryConfig {
+  const seeded = getCountryConfig(country);
+  if (!stored) return seeded;
+  if (stored.code !== seeded.code) {
+    // The caller passed another country's configuration: a programming error, not customer input.
+    throw new Error(`countryConfig is for ${stored.code}, not ${seeded.code}`);
   }
-  return input.countryConfig;
+  return stored;
 }
 
 export const premiumSteps: Record<PremiumStepName, PremiumStep> = {
   start(context) {
-    const country = resolveCountry(context.input);
+    const country = resolveCountryConfig(context.input.country, context.input.countryConfig);
     assertCoverageInRange(context.input.coverageCents);
     return {
       ...context,
