@@ -63,8 +63,13 @@ export type DataSubject = (typeof DATA_SUBJECTS)[number];
 export const ACTIONS = ['manage', 'create', 'read', 'update', 'delete'] as const;
 export type Action = (typeof ACTIONS)[number];
 
-/** A record tagged with its subject type (build one with `subject('Policy', row)`). */
-export type DataRecord = { [S in DataSubject]: ForcedSubject<S> & Record<string, unknown> }[DataSubject];
+/**
+ * A record tagged with its subject type (build one with `subject('Policy', row)`). One member per
+ * subject lets CASL type the conditions of each rule; the last member accepts a record whose
+ * subject is only known as a union (e.g. inside a loop over OWNED_SUBJECTS).
+ */
+type TaggedRecord<S extends DataSubject> = ForcedSubject<S> & { ownerId?: unknown };
+export type DataRecord = { [S in DataSubject]: TaggedRecord<S> }[DataSubject] | TaggedRecord<DataSubject>;
 
 export type AppSubject = ScreenSubject | DataSubject | DataRecord | 'all';
 export type AppAbility = MongoAbility<[Action, AppSubject]>;
