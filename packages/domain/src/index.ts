@@ -6,3 +6,5 @@ export * from './charges';
 export * from './premium';
 export * from './premium-machine';
 export * from './reverse';
+export * from './season';
+export * from './schemas';

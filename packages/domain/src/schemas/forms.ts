@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { proofFileSchema, optionalImageSchema } from './files';
+import { ALPHA_PATTERN, CITY_PATTERN, choiceField, emailField, patternText, phoneField, requiredText } from './fields';
+import { COMMON_MESSAGES, KYC_MESSAGES, PROFILE_MESSAGES, TERMS_MESSAGES } from './messages';
+
+export const GENDERS = ['female', 'male', 'businesses'] as const;
+export const ID_PROOF_TYPES = ['passport', 'socialSecurityCard', 'nationalInsurance', 'driverLicense'] as const;
+export const ADDRESS_PROOF_TYPES = ['utilityBill', 'bankstatement', 'other'] as const;
+export const PEP_ANSWERS = ['pepYes', 'pepNo'] as const;
+export const CRIME_FLAGS = ['drugTrafficking', 'terrorismFinancing', 'moneyLaundering', 'fraud', 'otherCrimes'] as const;
+
+export type Gender = (typeof GENDERS)[number];
+export type IdProofType = (typeof ID_PROOF_TYPES)[number];
+export type AddressProofType = (typeof ADDRESS_PROOF_TYPES)[number];
+export type CrimeFlag = (typeof CRIME_FLAGS)[number];
+
+/** The first purchase step: who is buying. */
+export const emailFormSchema = z.object({ email: emailField() });
+export type EmailFormValues = z.output<typeof emailFormSchema>;
+
+const gender = (required: string) => choiceField(GENDERS, required);
+
+/** KYC part 1: the policy holder (spec part 1 sections 3 and 5). */
+export const kycHolderSchema = z.object({
+  firstName: patternText(KYC_MESSAGES.firstNameRequired, ALPHA_PATTERN, KYC_MESSAGES.firstNameAlpha),
+  lastName: patternText(KYC_MESSAGES.lastNameRequired, ALPHA_PATTERN, KYC_MESSAGES.lastNameAlpha),
+  gender: gender(KYC_MESSAGES.genderRequired),
+  streetAddress: requiredText(KYC_MESSAGES.streetAddressRequired),
+  city: patternText(KYC_MESSAGES.cityRequired, CITY_PATTERN, COMMON_MESSAGES.cityAlpha),
+  country: requiredText(KYC_MESSAGES.countryRequired),
+  email: emailField(),
+  telephone: phoneField(),
+  occupation: patternText(KYC_MESSAGES.occupationRequired, ALPHA_PATTERN, KYC_MESSAGES.occupationAlpha),
+});
+
+/**
+ * KYC part 2: the proofs, in the spec's field order. After a first submission the web asks only for
+ * what is missing: `kycProofSchema.pick({ idProofType: true, idProof: true })`.
+ */
+export const kycProofSchema = z.object({
+  idProofType: choiceField(ID_PROOF_TYPES, KYC_MESSAGES.idProofTypeRequired),
+  idProof: proofFileSchema,
+  addressProofType: choiceField(ADDRESS_PROOF_TYPES, KYC_MESSAGES.addressProofTypeRequired),
+  addressProof: proofFileSchema,
+});
+
+/** KYC part 3: the beneficiary. Any field can be left out of the form with `.omit({...})`. */
+export const kycBeneficiarySchema = z.object({
+  beneficiaryFirstName: patternText(KYC_MESSAGES.beneficiaryFirstNameRequired, ALPHA_PATTERN, KYC_MESSAGES.beneficiaryFirstNameAlpha),
+  beneficiaryLastName: patternText(KYC_MESSAGES.beneficiaryLastNameRequired, ALPHA_PATTERN, KYC_MESSAGES.beneficiaryLastNameAlpha),
+  beneficiaryStreetAddress: requiredText(KYC_MESSAGES.beneficiaryStreetAddressRequired),
+  beneficiaryCity: patternText(KYC_MESSAGES.beneficiaryCityRequired, CITY_PATTERN, COMMON_MESSAGES.cityAlpha),
+  beneficiaryCountry: requiredText(KYC_MESSAGES.beneficiaryCountryRequired),
+  beneficiaryEmail: emailField(KYC_MESSAGES.beneficiaryEmailRequired),
+  beneficiaryTelephone: phoneField(),
+});
+
+export const kycFormSchema = kycHolderSchema.extend(kycProofSchema.shape).extend(kycBeneficiarySchema.shape);
+export type KycFormInput = z.input<typeof kycFormSchema>;
+export type KycFormValues = z.output<typeof kycFormSchema>;
+
+const mustBeChecked = z.literal(true, { error: TERMS_MESSAGES.checkboxRequired });
+
+/** Terms step: the PEP question, each "not charged with" box and the declaration must be ticked. */
+export const termsFormSchema = z.object({
+  pep: z.enum(PEP_ANSWERS, { error: TERMS_MESSAGES.pepRequired }),
+  drugTrafficking: mustBeChecked,
+  terrorismFinancing: mustBeChecked,
+  moneyLaundering: mustBeChecked,
+  fraud: mustBeChecked,
+  otherCrimes: mustBeChecked,
+  declare: mustBeChecked,
+});
+export type TermsFormValues = z.output<typeof termsFormSchema>;
+
+/** Profile edit form (spec part 2 section 5); the photo is optional. */
+export const profileFormSchema = z.object({
+  firstName: patternText(PROFILE_MESSAGES.firstNameRequired, ALPHA_PATTERN, KYC_MESSAGES.firstNameAlpha),
+  lastName: patternText(PROFILE_MESSAGES.lastNameRequired, ALPHA_PATTERN, KYC_MESSAGES.lastNameAlpha),
+  gender: gender(PROFILE_MESSAGES.genderRequired),
+  primaryContactNo: phoneField(PROFILE_MESSAGES.phoneRequired),
+  streetAddress: requiredText(PROFILE_MESSAGES.streetAddressRequired),
+  city: patternText(PROFILE_MESSAGES.cityRequired, CITY_PATTERN, COMMON_MESSAGES.cityAlpha),
+  country: requiredText(PROFILE_MESSAGES.countryRequired),
+  occupation: patternText(PROFILE_MESSAGES.occupationRequired, ALPHA_PATTERN, KYC_MESSAGES.occupationAlpha),
+  email: emailField(),
+  image: optionalImageSchema(PROFILE_MESSAGES.imageOneFile, PROFILE_MESSAGES.imageType),
+});
+export type ProfileFormInput = z.input<typeof profileFormSchema>;
+export type ProfileFormValues = z.output<typeof profileFormSchema>;

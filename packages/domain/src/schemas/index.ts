@@ -1,0 +1,5 @@
+export * from './messages';
+export * from './fields';
+export * from './files';
+export * from './quote';
+export * from './forms';

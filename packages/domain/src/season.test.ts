@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { DomainError } from './errors';
+import { isPurchaseWindowOpen, isWithinCover, seasonForYear } from './season';
+
+describe('seasons', () => {
+  it('builds the default dates for any year', () => {
+    expect(seasonForYear(2027)).toEqual({
+      year: 2027,
+      coverStart: '2027-06-01',
+      coverEnd: '2028-05-31',
+      paymentDeadline: '2027-05-31',
+      purchaseWindowOpen: true,
+      nextSeasonYear: 2028,
+    });
+    expect(seasonForYear(2026, { purchaseWindowOpen: false })).toMatchObject({ coverStart: '2026-06-01', purchaseWindowOpen: false, nextSeasonYear: 2027 });
+  });
+
+  it('opens the purchase window only when on sale and before the deadline', () => {
+    const season = seasonForYear(2027);
+    expect(isPurchaseWindowOpen(season)).toBe(true);
+    expect(isPurchaseWindowOpen(season, '2027-05-31')).toBe(true);
+    expect(isPurchaseWindowOpen(season, '2027-06-01')).toBe(false);
+    expect(isPurchaseWindowOpen(seasonForYear(2027, { purchaseWindowOpen: false }), '2027-01-01')).toBe(false);
+  });
+
+  it('knows its cover term', () => {
+    const season = seasonForYear(2026);
+    expect(isWithinCover(season, '2026-06-01')).toBe(true);
+    expect(isWithinCover(season, '2027-05-31')).toBe(true);
+    expect(isWithinCover(season, '2026-05-31')).toBe(false);
+    expect(isWithinCover(season, '2027-06-01')).toBe(false);
+  });
+
+  it.each([1999, 2026.5, Number.NaN, 9999])('refuses year %s', (year) => {
+    expect(() => seasonForYear(year)).toThrow(DomainError);
+  });
+});
