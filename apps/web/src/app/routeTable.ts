@@ -1,0 +1,60 @@
+/**
+ * The route table of spec part 1, section 2: names and paths. The router adds the page
+ * for each; names are the keys of abilities and of the chunk-reload flag.
+ */
+export const ROUTES = {
+  Home: '/',
+  SignIn: '/sign-in',
+  Terms: '/terms',
+  Privacy: '/privacy',
+  ProductLanding: '/product/:id',
+  FAQPage: '/product/:id/faq',
+  PurchaseFlow: '/product/:id/buy',
+  MyAccount: '/my-account',
+  ProvisionalPolicies: '/my-policies/provisional',
+  ProvisionalPolicyDetail: '/my-policies/provisional/:id',
+  ActualPolicies: '/my-policies/actual',
+  ActualPolicyDetail: '/my-policies/actual/:id',
+  Archived: '/my-policies/archived',
+  ArchivedPolicyDetail: '/my-policies/archived/:id',
+  PayoutKYC: '/my-payout-details',
+  WeatherAnalytics: '/my-policies/actual/weather-analytics/:id',
+  AnalyticsAPIDetail: '/my-policies/actual/weather-analytics/api-detail/:id',
+} as const;
+
+export type RouteName = keyof typeof ROUTES;
+
+/** Routes that sit in the signed-in (sidebar) area; their pages arrive with later issues. */
+export const SIGNED_IN_ROUTES = [
+  'MyAccount',
+  'ProvisionalPolicies',
+  'ProvisionalPolicyDetail',
+  'ActualPolicies',
+  'ActualPolicyDetail',
+  'Archived',
+  'ArchivedPolicyDetail',
+  'PayoutKYC',
+  'WeatherAnalytics',
+  'AnalyticsAPIDetail',
+] as const satisfies readonly RouteName[];
+
+/** Human titles for placeholder headings. */
+export const ROUTE_TITLES: Record<RouteName, string> = {
+  Home: 'Home',
+  SignIn: 'Sign in',
+  Terms: 'Terms of Service',
+  Privacy: 'Privacy Statement',
+  ProductLanding: 'Product',
+  FAQPage: 'FAQ',
+  PurchaseFlow: 'Buy a policy',
+  MyAccount: 'My Account',
+  ProvisionalPolicies: 'Provisional policies',
+  ProvisionalPolicyDetail: 'Provisional policy',
+  ActualPolicies: 'Actual policies',
+  ActualPolicyDetail: 'Policy',
+  Archived: 'Archived policies',
+  ArchivedPolicyDetail: 'Archived policy',
+  PayoutKYC: 'My Payout Details',
+  WeatherAnalytics: 'Weather analytics',
+  AnalyticsAPIDetail: 'Analytics API detail',
+};

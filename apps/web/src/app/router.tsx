@@ -1,0 +1,66 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { lazyWithReload } from './lazyWithReload';
+import { RootLayout } from './RootLayout';
+import { RouteErrorBoundary } from './RouteErrorBoundary';
+import { ROUTE_TITLES, ROUTES, SIGNED_IN_ROUTES, type RouteName } from './routeTable';
+
+/** A lazily loaded page: its chunk is fetched on first visit, with the one-reload rule. */
+function page(key: string, load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy'> {
+  const loadOnce = lazyWithReload(key, load);
+  return { lazy: async () => ({ Component: await loadOnce() }) };
+}
+
+const placeholder = (name: RouteName) =>
+  page(name, async () => {
+    const { PlaceholderPage } = await import('../features/placeholder/PlaceholderPage');
+    return function Placeholder() {
+      return <PlaceholderPage title={ROUTE_TITLES[name]} />;
+    };
+  });
+
+const route = (name: RouteName, lazy: Pick<RouteObject, 'lazy'>): RouteObject => ({ id: name, path: ROUTES[name], ...lazy });
+
+export const routes: RouteObject[] = [
+  {
+    Component: RootLayout,
+    ErrorBoundary: RouteErrorBoundary,
+    children: [
+      {
+        // Errors inside a page keep the header and footer around them.
+        ErrorBoundary: RouteErrorBoundary,
+        children: [
+          route('Home', page('Home', () => import('../features/home/HomePage').then((m) => m.HomePage))),
+          route('SignIn', placeholder('SignIn')),
+          route('Terms', page('Terms', () => import('../features/legal/TermsPage').then((m) => m.TermsPage))),
+          route('Privacy', page('Privacy', () => import('../features/legal/PrivacyPage').then((m) => m.PrivacyPage))),
+          route(
+            'ProductLanding',
+            page('ProductLanding', async () => {
+              const [{ ProductLandingPage }, { NotFoundPage }] = await Promise.all([
+                import('../features/product-landing/ProductLandingPage'),
+                import('../features/not-found/NotFoundPage'),
+              ]);
+              // An unknown product id is a missing page; the app decides what that looks like.
+              return function ProductLanding() {
+                return <ProductLandingPage notFound={<NotFoundPage />} />;
+              };
+            }),
+          ),
+          route('FAQPage', page('FAQPage', () => import('../features/faq/FAQPage').then((m) => m.FAQPage))),
+          route('PurchaseFlow', placeholder('PurchaseFlow')),
+          {
+            // The signed-in area; its sidebar layout and ability checks arrive with part 2.
+            id: 'signed-in',
+            children: SIGNED_IN_ROUTES.map((name) => route(name, placeholder(name))),
+          },
+          { path: '*', ...page('NotFound', () => import('../features/not-found/NotFoundPage').then((m) => m.NotFoundPage)) },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,17 @@
+import { useSyncExternalStore } from 'react';
+
+/** The spec's mobile layout applies at 990 px or less (not Bootstrap's 992). */
+export const NARROW_QUERY = '(max-width: 990px)';
+
+function subscribe(onChange: () => void): () => void {
+  const list = window.matchMedia(NARROW_QUERY);
+  list.addEventListener('change', onChange);
+  return () => list.removeEventListener('change', onChange);
+}
+
+const getSnapshot = () => window.matchMedia(NARROW_QUERY).matches;
+const getServerSnapshot = () => false;
+
+export function useIsNarrow(): boolean {
+  return useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);
+}

@@ -1,0 +1,26 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// In development the API runs beside Vite (npm run dev at the root); FHP_API_URL points elsewhere if needed.
+const apiTarget = process.env.FHP_API_URL ?? 'http://localhost:3000';
+const proxied = ['/graphql', '/iam', '/api', '/healthz'];
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    proxy: Object.fromEntries(proxied.map((path) => [path, { target: apiTarget, changeOrigin: true }])),
+  },
+  css: {
+    preprocessorOptions: {
+      scss: {
+        // Bootstrap 5.3's SCSS still uses @import and global functions; its warnings are not ours to fix.
+        quietDeps: true,
+        silenceDeprecations: ['import', 'global-builtin', 'color-functions', 'mixed-decls', 'if-function'],
+      },
+    },
+  },
+  build: {
+    sourcemap: true,
+    chunkSizeWarningLimit: 600,
+  },
+});
