@@ -43,7 +43,16 @@ function seededZeroCharge(): ChargeConfig {
   };
 }
 
-export const COUNTRIES: Record<CountryCode, CountryConfig> = {
+/** Frozen all the way down: a request that edits a shared config by mistake must fail loudly. */
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
+
+export const COUNTRIES: Record<CountryCode, CountryConfig> = deepFreeze({
   gd: {
     code: 'gd',
     name: 'Grenada',
@@ -60,7 +69,7 @@ export const COUNTRIES: Record<CountryCode, CountryConfig> = {
     policyOptions: buildPolicyOptions({ T: 12.62, '1': 11.72, '2': 10.61, '3': 9.88, '4': 8.98, '5': 5.56 }),
     currencyFormat: { locale: 'en-US', currency: 'XCD' },
   },
-};
+});
 
 /** The spec's exact wording (part 1 section 4). */
 export function unsupportedCountryMessage(country: string): string {

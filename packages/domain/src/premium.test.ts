@@ -3,7 +3,7 @@ import { COUNTRIES, COUNTRY_CODES, getCountryConfig, type CountryConfig } from '
 import { DomainError } from './errors';
 import { COVERAGE_MAX_MESSAGE, COVERAGE_MIN_MESSAGE, toCents } from './money';
 import { OPTION_IDS, PAYOUT_TABLE } from './options';
-import { quoteOption, quotePremiums } from './premium';
+import { PREMIUM_MISMATCH_MESSAGE, quoteOption, quotePremiums, verifyQuotedPremium } from './premium';
 
 const RATES = {
   gd: { T: 10.42, '1': 9.46, '2': 8.41, '3': 7.84, '4': 7.49, '5': 5.51 },
@@ -90,5 +90,31 @@ describe('quotePremiums', () => {
     expect(at(10000)).toMatchObject({ riskPremiumCents: 98800, platformChargeCents: 20000, insuranceProviderChargeCents: 2500, premiumCents: 121300 });
     expect(at(10000.01).platformChargeCents).toBe(10000); // 1% tier
     expect(at(60000).platformChargeCents).toBe(30000); // 0.5% tier
+  });
+
+  it('keeps the seeded configuration from being changed', () => {
+    expect(() => {
+      (COUNTRIES.dm.policyOptions[0] as { rolPct: number }).rolPct = 1;
+    }).toThrow(TypeError);
+  });
+});
+
+describe('verifyQuotedPremium', () => {
+  const base = { country: 'dm', coverageCents: toCents(25000), optionId: '3' };
+
+  it('returns the fresh quote when the premium seen matches', () => {
+    expect(verifyQuotedPremium({ ...base, quotedPremiumCents: 247000 }).premiumCents).toBe(247000);
+    expect(
+      verifyQuotedPremium({ ...base, discountPercent: 10, quotedPremiumCents: 247000, quotedDiscountedPremiumCents: 222300 }).discount?.premiumCents,
+    ).toBe(222300);
+    expect(verifyQuotedPremium({ ...base, quotedPremiumCents: 247000, quotedDiscountedPremiumCents: null }).discount).toBeNull();
+  });
+
+  it('refuses a stale or tampered premium', () => {
+    expect(() => verifyQuotedPremium({ ...base, quotedPremiumCents: 246999 })).toThrow(PREMIUM_MISMATCH_MESSAGE);
+    // The offer ended after the customer saw the discounted price.
+    expect(() => verifyQuotedPremium({ ...base, quotedPremiumCents: 247000, quotedDiscountedPremiumCents: 222300 })).toThrow(
+      expect.objectContaining({ code: 'PREMIUM_MISMATCH' }),
+    );
   });
 });

@@ -198,3 +198,25 @@ export function quoteOption(input: QuoteInput & { optionId: string }): OptionQuo
   }
   return option;
 }
+
+export const PREMIUM_MISMATCH_MESSAGE = 'The premium has changed since it was shown to you. Please review the new quote and try again.';
+
+/**
+ * A purchase carries the premium the customer saw (the option's premium before discount, as in the
+ * spec's purchase input); the server recomputes it and refuses a stale or tampered figure
+ * (product-decisions "Money"). When the discounted premium seen is passed too (null = no discount
+ * was shown), it must match as well, so an offer that ended meanwhile is not silently dropped.
+ * Returns the fresh quote of the chosen option.
+ */
+export function verifyQuotedPremium(
+  input: QuoteInput & { optionId: string; quotedPremiumCents: Cents; quotedDiscountedPremiumCents?: Cents | null },
+): OptionQuote {
+  const option = quoteOption(input);
+  const discounted = option.discount?.premiumCents ?? null;
+  const premiumMatches = input.quotedPremiumCents === option.premiumCents;
+  const discountMatches = input.quotedDiscountedPremiumCents === undefined || input.quotedDiscountedPremiumCents === discounted;
+  if (!premiumMatches || !discountMatches) {
+    throw new DomainError(ERROR_CODES.PREMIUM_MISMATCH, PREMIUM_MISMATCH_MESSAGE);
+  }
+  return option;
+}
