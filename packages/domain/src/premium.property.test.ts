@@ -57,9 +57,7 @@ describe('premium properties', () => {
           expect(option.premiumCents).toBe(expected);
           expect(option.triggeringParams.map((param) => param.coveragePct)).toEqual(Object.values(PAYOUT_TABLE[option.id]));
           for (const param of option.triggeringParams) {
-            expect(param.coverageCents).toBe((cents * param.coveragePct) / 100 === Math.trunc((cents * param.coveragePct) / 100)
-              ? (cents * param.coveragePct) / 100
-              : Math.floor((cents * param.coveragePct) / 100 + 0.5));
+            expect(param.coverageCents).toBe(Number((2n * BigInt(cents) * BigInt(param.coveragePct) + 100n) / 200n));
           }
         }
       }),
