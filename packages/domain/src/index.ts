@@ -1,4 +1,5 @@
 export * from './errors';
+export * from './arithmetic';
 export * from './money';
 export * from './countries';
 export * from './options';
