@@ -9,3 +9,4 @@ export * from './premium-machine';
 export * from './reverse';
 export * from './season';
 export * from './schemas';
+export * from './identity';
