@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { systemClock, type Clock } from './clock';
+import type { Config } from './config';
+import { databaseOptionsFromConfig, openDatabase, type Database } from './db/client';
+import { seedDemoData } from './db/seed';
+import { graphqlPlugin } from './graphql/plugin';
+import { replyWithError } from './http/errors';
+import { webAppPlugin } from './http/web-app';
+import { healthRoutes } from './modules/health';
+import './types';
+
+export interface BuildAppOptions {
+  config: Config;
+  /**
+   * An open, migrated database owned by the caller (tests, bench). Without it the app opens the
+   * one the config names, migrates and seeds it, and closes it when the app closes.
+   */
+  database?: Database;
+  clock?: Clock;
+}
+
+/** A client may pass its own request id (a proxy's); anything odd is replaced by a UUID. */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+/** Builds the whole app without listening: tests use `app.inject`, server.ts calls listen. */
+export async function buildApp({ config, database, clock = systemClock }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      // Tokens and cookies must never reach the logs.
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    trustProxy: config.env === 'production',
+  });
+
+  const owned = database === undefined;
+  const db = database ?? (await openDatabase(databaseOptionsFromConfig(config)));
+  if (owned) {
+    try {
+      await db.prepare(config.seedDemo ? seedDemoData : undefined);
+    } catch (error) {
+      await db.close();
+      throw error;
+    }
+    app.addHook('onClose', () => db.close());
+  }
+
+  app.decorate('config', config);
+  app.decorate('db', db.db);
+  app.decorate('clock', clock);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.setErrorHandler((error, request, reply) => replyWithError(error, request, reply));
+
+  await app.register(healthRoutes);
+  await app.register(graphqlPlugin);
+  await app.register(webAppPlugin({ distDir: config.webDistExists ? config.webDistDir : undefined }));
+  return app;
+}

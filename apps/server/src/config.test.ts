@@ -1,0 +1,62 @@
+import { isAbsolute, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, REPO_ROOT } from './config';
+
+describe('loadConfig', () => {
+  it('has working defaults for a bare environment', () => {
+    const config = loadConfig({}, '/srv/fhp');
+    expect(config).toMatchObject({
+      env: 'development',
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: '/srv/fhp/data',
+      databaseUrl: undefined,
+      seedDemo: true,
+      logLevel: 'info',
+      webDistDir: join(REPO_ROOT, 'apps/web/dist'),
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATA_DIR: '/var/lib/fhp',
+      DATABASE_URL: 'postgres://u:p@db:5432/fhp',
+      LOG_LEVEL: 'warn',
+      WEB_DIST_DIR: '/opt/web',
+      SEED_DEMO: 'false',
+      PUBLIC_URL: 'https://fhp.example',
+    });
+    expect(config).toMatchObject({
+      env: 'production',
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: '/var/lib/fhp',
+      databaseUrl: 'postgres://u:p@db:5432/fhp',
+      logLevel: 'warn',
+      webDistDir: '/opt/web',
+      webDistExists: false,
+      seedDemo: false,
+      publicUrl: 'https://fhp.example',
+    });
+    expect(isAbsolute(config.dataDir)).toBe(true);
+  });
+
+  it('treats an empty DATABASE_URL as unset (PGlite)', () => {
+    expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
+    [{ DATABASE_URL: 'mysql://db/fhp' }, 'DATABASE_URL'],
+    [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+  ])('fails fast on %o, naming the variable', (env, variable) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(new RegExp(`${variable}:`));
+  });
+});

@@ -1,0 +1,109 @@
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+import { lockDataDir } from './lock';
+
+export type Schema = typeof schema;
+/** The pg-core database both drivers produce: modules depend on this, never on a driver. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+
+export const MIGRATIONS_DIR = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+/** Any fixed number works; it only has to be the same for every instance of this app. */
+const BOOT_ADVISORY_LOCK = 727_001;
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /**
+   * Applies pending migrations, then runs `afterMigrate` (the seed) with exclusive access: on
+   * PostgreSQL an advisory lock keeps several instances booting at once from racing.
+   */
+  prepare(afterMigrate?: (db: Db) => Promise<void>): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type DatabaseOptions =
+  | { kind: 'pglite'; /** undefined: in memory (tests, bench) */ dataDir?: string }
+  | { kind: 'postgres'; url: string; poolSize?: number };
+
+async function openPglite(dataDir: string | undefined): Promise<Database> {
+  const release = dataDir ? lockDataDir(dataDir) : () => undefined;
+  try {
+    // A subfolder: PGlite's initdb wants an empty folder, and DATA_DIR also holds the lock file.
+    const client = dataDir ? new PGlite(join(dataDir, 'pglite')) : new PGlite();
+    await client.waitReady;
+    const db = drizzlePglite({ client, schema });
+    let closed = false;
+    return {
+      kind: 'pglite',
+      db,
+      async prepare(afterMigrate) {
+        await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
+        // One connection: nothing else can interleave, so no lock is needed.
+        await afterMigrate?.(db);
+      },
+      async close() {
+        if (closed) return;
+        closed = true;
+        try {
+          await client.close();
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle client losing its server must not crash the process; the next query reports it.
+  pool.on('error', () => undefined);
+  const db = drizzlePg({ client: pool, schema });
+  let closed = false;
+  return {
+    kind: 'postgres',
+    db,
+    async prepare(afterMigrate) {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [BOOT_ADVISORY_LOCK]);
+        try {
+          const bootDb = drizzlePg({ client, schema });
+          await migratePg(bootDb, { migrationsFolder: MIGRATIONS_DIR });
+          await afterMigrate?.(bootDb);
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [BOOT_ADVISORY_LOCK]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}
+
+export function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.kind === 'pglite' ? openPglite(options.dataDir) : openPostgres(options.url, options.poolSize ?? 10);
+}
+
+/** PostgreSQL when DATABASE_URL is set, otherwise PGlite in DATA_DIR. */
+export function databaseOptionsFromConfig(config: { databaseUrl: string | undefined; dataDir: string }): DatabaseOptions {
+  return config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir };
+}

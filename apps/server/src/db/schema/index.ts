@@ -1,0 +1,4 @@
+// Every table of every domain; drizzle-kit reads this file and the client types queries from it.
+export * from './content';
+export * from './products';
+export * from './pricing';

@@ -1,0 +1,36 @@
+import type { offers, seasons } from '../schema';
+
+type SeasonSeed = typeof seasons.$inferInsert;
+
+/** A season's dates follow from its year (product decisions, "Dates and time"). */
+function season(year: number, purchaseWindowOpen: boolean): SeasonSeed {
+  return {
+    year,
+    coverStart: `${year}-06-01`,
+    coverEnd: `${year + 1}-05-31`,
+    paymentDeadline: `${year}-05-31`,
+    purchaseWindowOpen,
+    nextSeasonYear: year + 1,
+  };
+}
+
+/** 2026 is in force (window closed); 2027 is on sale. */
+export const seasonSeed: SeasonSeed[] = [season(2026, false), season(2027, true)];
+
+/**
+ * Dominica has an early-bird discount until the 2027 payment deadline (end of day in
+ * America/Port_of_Spain, UTC-4); Grenada has none.
+ */
+export const offerSeed: (typeof offers.$inferInsert)[] = [
+  {
+    id: 'dm-early-bird-2027',
+    country: 'dm',
+    discountPercent: '5.00',
+    validFrom: new Date('2026-06-01T04:00:00Z'),
+    validTo: new Date('2027-06-01T03:59:59Z'),
+    message: 'Early-bird discount for Dominica: 5% off your premium.',
+    logo: '/brand/offer-early-bird.svg',
+    canPurchase: true,
+    active: true,
+  },
+];

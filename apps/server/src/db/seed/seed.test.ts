@@ -1,0 +1,60 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { count } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, testDatabaseKinds } from '../../../test/databases';
+import { testConfig } from '../../../test/harness';
+import { buildApp } from '../../app';
+import type { Db } from '../client';
+import { content, faqs, offers, products, seasons } from '../schema';
+import { seedDemoData } from './index';
+
+async function rowCounts(db: Db) {
+  const tables = { content, faqs, offers, products, seasons };
+  const entries = await Promise.all(
+    Object.entries(tables).map(async ([name, table]) => [name, (await db.select({ n: count() }).from(table))[0]?.n] as const),
+  );
+  return Object.fromEntries(entries);
+}
+
+describe.each(testDatabaseKinds())('demo seed [%s]', (kind) => {
+  it('seeds once: a second boot adds nothing', async () => {
+    const { database, dispose } = await createTestDatabase(kind);
+    try {
+      await database.prepare(seedDemoData);
+      const first = await rowCounts(database.db);
+      expect(first).toEqual({ content: 2, faqs: 3, offers: 1, products: 1, seasons: 2 });
+      await database.prepare(seedDemoData);
+      expect(await rowCounts(database.db)).toEqual(first);
+    } finally {
+      await dispose();
+    }
+  });
+});
+
+describe('booting on a DATA_DIR', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'fhp-boot-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('migrates and seeds on first boot, keeps data and adds no duplicates on the second', async () => {
+    const config = testConfig({ DATA_DIR: dir });
+    for (let boot = 0; boot < 2; boot += 1) {
+      const app = await buildApp({ config });
+      try {
+        expect(await rowCounts(app.db)).toEqual({ content: 2, faqs: 3, offers: 1, products: 1, seasons: 2 });
+      } finally {
+        await app.close(); // also releases the DATA_DIR lock for the next boot
+      }
+    }
+  });
+
+  it('does not seed when SEED_DEMO is false', async () => {
+    const app = await buildApp({ config: testConfig({ DATA_DIR: join(dir, 'empty'), SEED_DEMO: 'false' }) });
+    try {
+      expect(await rowCounts(app.db)).toEqual({ content: 0, faqs: 0, offers: 0, products: 0, seasons: 0 });
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -1,0 +1,27 @@
+import SchemaBuilder from '@pothos/core';
+import type { FastifyRequest } from 'fastify';
+import type { Clock } from '../clock';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+
+/** What every resolver receives; later issues add the signed-in identity here. */
+export interface GraphQLContext {
+  db: Db;
+  config: Config;
+  clock: Clock;
+  request: FastifyRequest;
+}
+
+/**
+ * The one code-first schema builder. Each module adds its types and fields from its own
+ * `graphql.ts`; `schema.ts` imports them and builds the schema. Input fields are required unless
+ * a module says otherwise, matching the contract's `!` on every input field.
+ */
+export const builder = new SchemaBuilder<{
+  Context: GraphQLContext;
+  DefaultInputFieldRequiredness: true;
+}>({
+  defaultInputFieldRequiredness: true,
+});
+
+builder.queryType({});

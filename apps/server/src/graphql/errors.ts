@@ -1,0 +1,101 @@
+import { isDomainError } from '@fhp/domain';
+import type { ExecutionResult, FormattedExecutionResult, GraphQLError } from 'graphql';
+import { ErrorWithProps } from 'mercurius';
+import { ZodError, type z } from 'zod';
+import { GENERIC_DISPLAY_MESSAGE } from '../http/errors';
+import { graphqlJs } from './graphql-js';
+
+/** `extensions.code` values the web can switch on. */
+export const GQL_CODES = {
+  BAD_USER_INPUT: 'BAD_USER_INPUT',
+  /** The document was refused before running: syntax, unknown field, depth, alias or cost limit. */
+  VALIDATION_FAILED: 'GRAPHQL_VALIDATION_FAILED',
+  INTERNAL: 'INTERNAL_SERVER_ERROR',
+} as const;
+
+export function userInputError(message: string, code: string = GQL_CODES.BAD_USER_INPUT): ErrorWithProps {
+  return new ErrorWithProps(message, { code, display_message: message });
+}
+
+/** Validates a resolver's input; the first issue's message is what the customer sees. */
+export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw userInputError(result.error.issues[0]?.message ?? 'The input is not valid.');
+  return result.data;
+}
+
+interface Logger {
+  error(obj: object, msg: string): void;
+}
+
+interface Mapped {
+  message: string;
+  code: string;
+  displayMessage: string;
+  /** Errors the client caused before execution (parse, validation): HTTP 400. */
+  beforeExecution: boolean;
+  extra?: Record<string, unknown>;
+}
+
+function mapOne(error: GraphQLError, log: Logger): Mapped {
+  const original = error.originalError;
+  if (original instanceof ErrorWithProps) {
+    const ext = (original.extensions ?? {}) as Record<string, unknown>;
+    const code = typeof ext.code === 'string' ? ext.code : GQL_CODES.BAD_USER_INPUT;
+    const display = typeof ext.display_message === 'string' ? ext.display_message : original.message;
+    return { message: original.message, code, displayMessage: display, beforeExecution: false, extra: ext };
+  }
+  if (isDomainError(original)) {
+    return { message: original.message, code: GQL_CODES.BAD_USER_INPUT, displayMessage: original.message, beforeExecution: false, extra: { reason: original.code } };
+  }
+  if (original instanceof ZodError) {
+    const message = original.issues[0]?.message ?? 'The input is not valid.';
+    return { message, code: GQL_CODES.BAD_USER_INPUT, displayMessage: message, beforeExecution: false };
+  }
+  if (original === undefined || original === null) {
+    // No original error: the document itself was refused (syntax, unknown field, limits).
+    return { message: error.message, code: GQL_CODES.VALIDATION_FAILED, displayMessage: error.message, beforeExecution: true };
+  }
+  log.error({ err: original, path: error.path }, 'resolver failed');
+  return { message: 'Internal server error', code: GQL_CODES.INTERNAL, displayMessage: GENERIC_DISPLAY_MESSAGE, beforeExecution: false };
+}
+
+/**
+ * Mercurius wraps a refused document as one error holding the list (sometimes inside a
+ * GraphQLError); unwrap it. Its other request errors (no query, unknown persisted query) carry a
+ * 4xx status and become plain refusals; anything else stays an internal error.
+ */
+function flatten(errors: readonly unknown[]): GraphQLError[] {
+  return errors.flatMap((error): GraphQLError[] => {
+    const e = error as { errors?: unknown; originalError?: { errors?: unknown }; statusCode?: unknown; message?: unknown };
+    const inner = e.errors ?? e.originalError?.errors;
+    if (Array.isArray(inner)) return flatten(inner);
+    if (error instanceof graphqlJs.GraphQLError) return [error];
+    const message = typeof e.message === 'string' ? e.message : String(error);
+    const clientFault = typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500;
+    return [new graphqlJs.GraphQLError(message, clientFault ? {} : { originalError: error as Error })];
+  });
+}
+
+/**
+ * Every GraphQL error leaves with `extensions.code` and `extensions.display_message`. Unknown
+ * errors are logged here and replaced by a generic sentence so no internals leak.
+ */
+export function formatGraphQLErrors(
+  execution: Omit<ExecutionResult, 'errors'> & { errors: readonly unknown[] },
+  log: Logger,
+): { statusCode: number; response: FormattedExecutionResult } {
+  const mapped = flatten(execution.errors).map((error) => ({ error, ...mapOne(error, log) }));
+  const errors = mapped.map(({ error, message, code, displayMessage, extra }) => ({
+    message,
+    ...(error.locations ? { locations: error.locations } : {}),
+    ...(error.path ? { path: error.path } : {}),
+    extensions: { ...extra, code, display_message: displayMessage },
+  }));
+  let statusCode = 200;
+  if (!execution.data) {
+    if (mapped.some((m) => m.code === GQL_CODES.INTERNAL)) statusCode = 500;
+    else if (mapped.every((m) => m.beforeExecution)) statusCode = 400;
+  }
+  return { statusCode, response: { data: execution.data ?? null, errors } };
+}

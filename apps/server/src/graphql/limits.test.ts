@@ -1,0 +1,97 @@
+import { expect, it } from 'vitest';
+import { describeApp, gql } from '../../test/harness';
+import { GRAPHQL_LIMITS } from './plugin';
+
+describeApp('GraphQL limits and refusals', (suite) => {
+  it('refuses a query deeper than the limit with a 400', async () => {
+    // sidebarItems nests through `children`, the one recursive type in the schema.
+    let selection = 'key';
+    for (let i = 0; i < GRAPHQL_LIMITS.maxDepth; i += 1) selection = `key children { ${selection} }`;
+    const { status, body } = await gql(suite.app, `query { pageContent { sidebarItems { ${selection} } } }`);
+    expect(status).toBe(400);
+    expect(body.errors?.[0]?.message).toMatch(/depth/i);
+    expect(body.errors?.[0]?.extensions).toMatchObject({ code: 'GRAPHQL_VALIDATION_FAILED' });
+    expect(body.errors?.[0]?.extensions?.display_message).toBeTruthy();
+  });
+
+  it('refuses more aliases than the limit with a 400', async () => {
+    const aliases = Array.from({ length: GRAPHQL_LIMITS.maxAliases + 1 }, (_, i) => `a${i}: products { id }`).join(' ');
+    const { status, body } = await gql(suite.app, `query { ${aliases} }`);
+    expect(status).toBe(400);
+    expect(body.errors?.[0]?.message).toMatch(/alias/i);
+  });
+
+  it('accepts a query within the limits', async () => {
+    const { status, body } = await gql(suite.app, 'query { a: products { id } b: products { name } }');
+    expect(status).toBe(200);
+    expect(body.errors).toBeUndefined();
+  });
+
+  it('refuses an unknown field with a 400, not a 500', async () => {
+    const { status, body } = await gql(suite.app, 'query { products { id secretPrice } }');
+    expect(status).toBe(400);
+    expect(body.errors?.[0]?.message).toContain('secretPrice');
+    expect(body.errors?.[0]?.extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
+  });
+
+  it('refuses a syntax error with a 400', async () => {
+    const { status, body } = await gql(suite.app, 'query { products { id ');
+    expect(status).toBe(400);
+    expect(body.errors?.[0]?.extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
+  });
+
+  it('answers malformed JSON with a 400 and a clear message', async () => {
+    const response = await suite.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"query": "{ products { id } }"',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'The request body is not valid JSON.',
+      display_message: 'The request body is not valid JSON.',
+    });
+  });
+
+  it('answers a body without a query with a 400', async () => {
+    const response = await suite.app.inject({ method: 'POST', url: '/graphql', payload: { nothing: true } });
+    expect(response.statusCode).toBe(400);
+  });
+
+  it('answers an unsupported content type with a 415, not a 500', async () => {
+    const response = await suite.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<query/>',
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toMatchObject({ statusCode: 415, display_message: expect.any(String) });
+  });
+
+  it('allows introspection outside production', async () => {
+    const { status, body } = await gql<{ __schema: { queryType: { name: string } } }>(suite.app, '{ __schema { queryType { name } } }');
+    expect(status).toBe(200);
+    expect(body.data?.__schema.queryType.name).toBe('Query');
+  });
+});
+
+describeApp(
+  'GraphQL in production',
+  (suite) => {
+    it('refuses introspection', async () => {
+      const { status, body } = await gql(suite.app, '{ __schema { queryType { name } } }');
+      expect(status).toBe(400);
+      expect(body.errors?.[0]?.message).toMatch(/introspection/i);
+    });
+
+    it('does not serve GraphiQL', async () => {
+      const response = await suite.app.inject({ method: 'GET', url: '/graphiql' });
+      expect(response.statusCode).toBe(404);
+    });
+  },
+  { env: { NODE_ENV: 'production' }, seed: false },
+);

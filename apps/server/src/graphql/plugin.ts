@@ -1,0 +1,45 @@
+import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
+import { costLimitRule } from '@escape.tech/graphql-armor-cost-limit';
+import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ValidationRule } from 'graphql';
+import mercurius from 'mercurius';
+import { isRequestFormatError, replyWithError } from '../http/errors';
+import type { GraphQLContext } from './builder';
+import { formatGraphQLErrors } from './errors';
+import { graphqlJs } from './graphql-js';
+import { getSchema } from './schema';
+
+/** Limits for a public endpoint; the contract's deepest query (sidebar children) needs about 5. */
+export const GRAPHQL_LIMITS = { maxDepth: 8, maxAliases: 15, maxCost: 5000 } as const;
+
+/**
+ * `/graphql`. Registered without fastify-plugin on purpose: Mercurius sets an error handler
+ * for its scope, which must not replace the app's global one.
+ */
+export const graphqlPlugin: FastifyPluginAsync = async (app) => {
+  const production = app.config.env === 'production';
+  const validationRules: ValidationRule[] = [
+    maxDepthRule({ n: GRAPHQL_LIMITS.maxDepth }),
+    maxAliasesRule({ n: GRAPHQL_LIMITS.maxAliases }),
+    costLimitRule({ maxCost: GRAPHQL_LIMITS.maxCost }),
+    ...(production ? [graphqlJs.NoSchemaIntrospectionCustomRule] : []),
+  ];
+
+  await app.register(mercurius, {
+    schema: getSchema(),
+    path: '/graphql',
+    // Compile a query to JS from its second use: the quote query is hot.
+    jit: 1,
+    graphiql: !production,
+    validationRules,
+    context: (request): GraphQLContext => ({ db: app.db, config: app.config, clock: app.clock, request }),
+    errorFormatter: (execution, context) => formatGraphQLErrors(execution, context.reply.log),
+    errorHandler: (error, request, reply) => {
+      // A body that is not JSON never reached GraphQL: answer like every other route.
+      if (isRequestFormatError(error)) return void replyWithError(error, request, reply);
+      const { statusCode, response } = formatGraphQLErrors({ errors: [error] }, request.log);
+      return void reply.code(statusCode).send(response);
+    },
+  });
+};

@@ -1,0 +1,20 @@
+import type { GraphQLSchema } from 'graphql';
+import { builder } from './builder';
+import { graphqlJs } from './graphql-js';
+import './money';
+// Each module registers its types on the shared builder when imported.
+import '../modules/content/graphql';
+// import '../modules/pricing/graphql';
+
+let schema: GraphQLSchema | undefined;
+
+/** Built once per process: the builder is shared and Pothos schemas are immutable. */
+export function getSchema(): GraphQLSchema {
+  schema ??= builder.toSchema();
+  return schema;
+}
+
+/** Sorted so the committed file only changes when the schema does. */
+export function printSortedSchema(): string {
+  return `${graphqlJs.printSchema(graphqlJs.lexicographicSortSchema(getSchema()))}\n`;
+}

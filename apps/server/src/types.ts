@@ -1,0 +1,12 @@
+import type { Clock } from './clock';
+import type { Config } from './config';
+import type { Db } from './db/client';
+
+// What buildApp puts on every Fastify instance, for REST routes of every module.
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    clock: Clock;
+  }
+}

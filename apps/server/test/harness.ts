@@ -1,0 +1,69 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe } from 'vitest';
+import { buildApp } from '../src/app';
+import type { Clock } from '../src/clock';
+import { loadConfig, type Config } from '../src/config';
+import type { Database } from '../src/db/client';
+import { seedDemoData } from '../src/db/seed';
+import { createTestDatabase, testDatabaseKinds, type DatabaseKind } from './databases';
+
+/** A config for tests: quiet logs and no web build unless a test asks for one. */
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({ NODE_ENV: 'test', WEB_DIST_DIR: '/nonexistent/fhp-web-dist', ...env });
+}
+
+export interface SuiteOptions {
+  /** Demo data (default true). */
+  seed?: boolean;
+  env?: Record<string, string>;
+  clock?: Clock;
+}
+
+/** Filled in by beforeAll; read it inside tests, not at collection time. */
+export interface AppSuite {
+  kind: DatabaseKind;
+  app: FastifyInstance;
+  database: Database;
+}
+
+/**
+ * Runs `body` once per test database (see databases.ts) against a real app on a fresh, migrated
+ * (and by default seeded) database. Later issues add fixtures through `options` or by using
+ * `suite.database.db` in their own beforeAll.
+ */
+export function describeApp(title: string, body: (suite: AppSuite) => void, options: SuiteOptions = {}): void {
+  for (const kind of testDatabaseKinds()) {
+    describe(`${title} [${kind}]`, () => {
+      const suite = { kind } as AppSuite;
+      let dispose: (() => Promise<void>) | undefined;
+      beforeAll(async () => {
+        const test = await createTestDatabase(kind);
+        dispose = test.dispose;
+        await test.database.prepare(options.seed === false ? undefined : seedDemoData);
+        suite.database = test.database;
+        suite.app = await buildApp({ config: testConfig(options.env), database: test.database, clock: options.clock });
+        await suite.app.ready();
+      });
+      afterAll(async () => {
+        await suite.app?.close();
+        await dispose?.();
+      });
+      body(suite);
+    });
+  }
+}
+
+export interface GraphQLBody<T = Record<string, unknown>> {
+  data?: T | null;
+  errors?: { message: string; extensions?: { code?: string; display_message?: string } }[];
+}
+
+/** POSTs a GraphQL operation; returns the HTTP status and the parsed body. */
+export async function gql<T = Record<string, unknown>>(
+  app: FastifyInstance,
+  query: string,
+  variables?: Record<string, unknown>,
+): Promise<{ status: number; body: GraphQLBody<T>; response: LightMyRequestResponse }> {
+  const response = await app.inject({ method: 'POST', url: '/graphql', payload: { query, variables } });
+  return { status: response.statusCode, body: response.json<GraphQLBody<T>>(), response };
+}
