@@ -1,0 +1,12 @@
+/**
+ * Production surface of notifications. `smtp-capture` is deliberately not re-exported: it is a
+ * test helper built on a dev dependency; tests import it from './smtp-capture' directly.
+ */
+export { createMailer, MailDeliveryError } from './mailer';
+export type { Mailer, MailerOptions, MailMessage, MailReceipt, NoticeLogger } from './mailer';
+export { createOutbox } from './outbox';
+export type { NewOutboxMessage, Outbox, OutboxChannel, OutboxMessage, OutboxOptions } from './outbox';
+export { createOutboxSmsProvider } from './sms';
+export type { OutboxSmsProviderOptions, SmsMessage, SmsProvider } from './sms';
+export { BRAND, escapeHtml, invitationEmail, oneTimeCodeEmail, oneTimeCodeSms } from './templates';
+export type { InvitationTemplateInput, OneTimeCodeTemplateInput, RenderedEmail } from './templates';

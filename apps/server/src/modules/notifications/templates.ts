@@ -1,0 +1,124 @@
+/**
+ * Message texts. Each email has a plain-text body (what the spec's wording is checked against, and
+ * what text-only clients show) and a small HTML body. Subjects carry no codes and no user input:
+ * the development outbox logs subjects, and a subject is a header, where a stray line break
+ * would be trouble.
+ */
+
+export const BRAND = 'Flexible Hurricane Protection';
+const DEFAULT_CODE_MINUTES = 10;
+
+export interface RenderedEmail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
+}
+
+/**
+ * Tagged template that escapes every interpolated value, so no template can forget to escape a
+ * name. Fragments that are already HTML are passed as `TrustedHtml` (made only by this tag).
+ */
+class TrustedHtml {
+  constructor(readonly value: string) {}
+  toString(): string {
+    return this.value;
+  }
+}
+
+function html(strings: TemplateStringsArray, ...values: (string | number | TrustedHtml)[]): TrustedHtml {
+  const parts = strings.map((literal, index) => {
+    if (index === 0) return literal;
+    const value = values[index - 1];
+    const rendered = value instanceof TrustedHtml ? value.value : escapeHtml(String(value));
+    return rendered + literal;
+  });
+  return new TrustedHtml(parts.join(''));
+}
+
+/** One shared frame, so every email looks alike and the brand name appears once in code. */
+function layout(body: TrustedHtml): string {
+  return html`<!doctype html>
+<html lang="en"><body style="font-family: Arial, Helvetica, sans-serif; color: #1f2933; line-height: 1.5;">
+<p style="font-weight: bold; color: #0b4f8a;">${BRAND}</p>
+${body}
+</body></html>`.value;
+}
+
+export interface OneTimeCodeTemplateInput {
+  code: string;
+  expiresInMinutes?: number;
+}
+
+function codeSentence({ code, expiresInMinutes = DEFAULT_CODE_MINUTES }: OneTimeCodeTemplateInput): string {
+  return `Your ${BRAND} code is ${code}. It expires in ${expiresInMinutes} minutes.`;
+}
+
+export function oneTimeCodeEmail(input: OneTimeCodeTemplateInput): RenderedEmail {
+  const minutes = input.expiresInMinutes ?? DEFAULT_CODE_MINUTES;
+  return {
+    subject: `Your ${BRAND} code`,
+    text: `${codeSentence(input)} If you did not ask for it, ignore this email.`,
+    html: layout(html`<p>Your ${BRAND} code is</p>
+<p style="font-size: 28px; font-weight: bold; letter-spacing: 4px;">${input.code}</p>
+<p>It expires in ${minutes} minutes. If you did not ask for it, ignore this email.</p>`),
+  };
+}
+
+/** SMS has no room for the email's last sentence; a code by text is expected to be ignorable. */
+export function oneTimeCodeSms(input: OneTimeCodeTemplateInput): string {
+  return codeSentence(input);
+}
+
+export interface InvitationTemplateInput {
+  /** The invitee's first name, as typed by the administrator. */
+  firstName?: string | undefined;
+  /** Role title as shown to people, e.g. "Admin". */
+  roleTitle?: string | undefined;
+  /** Where the invitee verifies the email address and sets up the account. */
+  acceptUrl: string;
+}
+
+/** Only web links: a `javascript:` or `data:` URL in an email button is an attack, not a link. */
+function assertWebUrl(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new Error('The invitation link must be an absolute URL');
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
+    throw new Error('The invitation link must be an http or https URL');
+  }
+  return parsed.href;
+}
+
+export function invitationEmail({ firstName, roleTitle, acceptUrl }: InvitationTemplateInput): RenderedEmail {
+  const link = assertWebUrl(acceptUrl);
+  const name = firstName?.trim() ?? '';
+  const greeting = name === '' ? 'Hello,' : `Hello ${name},`;
+  const role = roleTitle?.trim() ?? '';
+  const invitation =
+    role === '' ? `You have been invited to ${BRAND}.` : `You have been invited to ${BRAND} as ${role}.`;
+  const closing = 'If you did not expect this invitation, ignore this email.';
+  return {
+    subject: `You are invited to ${BRAND}`,
+    text: `${greeting}\n\n${invitation}\nOpen this link to verify your email address and set up your account:\n${link}\n\n${closing}`,
+    html: layout(html`<p>${greeting}</p>
+<p>${invitation}</p>
+<p><a href="${link}" style="background: #0b4f8a; color: #ffffff; padding: 10px 18px; text-decoration: none; border-radius: 4px;">Accept the invitation</a></p>
+<p>Or copy this link into your browser: ${link}</p>
+<p>${closing}</p>`),
+  };
+}
