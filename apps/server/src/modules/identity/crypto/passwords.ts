@@ -21,11 +21,11 @@ const KEY_BYTES = 32;
 
 /**
  * Upper bounds for parameters read back from storage. A hash row is data, and a tampered row with
- * N = 2^30 must not let one sign-in attempt allocate gigabytes or pin a CPU for minutes.
+ * N = 2^30 must not let one sign-in attempt allocate gigabytes or pin a CPU for minutes. Memory
+ * (128 * N * r bytes) may be up to four times today's cost, leaving room to raise CURRENT.
  */
-const MAX_N = 2 ** 20;
-const MAX_R = 32;
-const MAX_P = 16;
+const MAX_MEMORY_BYTES = 4 * 128 * CURRENT.N * CURRENT.r;
+const MAX_P = 4;
 
 /**
  * Stands in for the stored hash when no account matches the email, so an unknown email still
@@ -91,7 +91,7 @@ function decode(encoded: string): Decoded | undefined {
   if (![nText, rText, pText].every(isPositiveIntegerText)) return undefined;
   const params = { N: Number(nText), r: Number(rText), p: Number(pText) };
   const nIsPowerOfTwo = params.N > 1 && (params.N & (params.N - 1)) === 0;
-  if (!nIsPowerOfTwo || params.N > MAX_N || params.r > MAX_R || params.p > MAX_P) return undefined;
+  if (!nIsPowerOfTwo || 128 * params.N * params.r > MAX_MEMORY_BYTES || params.p > MAX_P) return undefined;
   if (!BASE64.test(saltText) || !BASE64.test(keyText)) return undefined;
   const salt = Buffer.from(saltText, 'base64');
   const key = Buffer.from(keyText, 'base64');
