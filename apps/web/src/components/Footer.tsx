@@ -27,7 +27,7 @@ export function Footer({ brand, sections, contact }: FooterProps) {
               <BrandMark />
               {brand.name}
             </p>
-            <p className="mb-0">{brand.title}</p>
+            <p className="mb-0">Parametric hurricane insurance for homes and families in Grenada and Dominica.</p>
           </Col>
           {sections.map((section) => (
             <Col key={section.title} xs={6} md={3} lg={2}>

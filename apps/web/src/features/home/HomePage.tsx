@@ -29,7 +29,7 @@ export function HomePage() {
             <Col lg={7}>
               <p className="eyebrow text-white mb-2">{brand.name}</p>
               <h1 id="home-title" className="display-5 fw-bold mb-3">
-                {brand.title}
+                Parametric hurricane cover for the Eastern Caribbean
               </h1>
               <p className="lead mb-4">
                 Parametric hurricane cover that pays automatically when a storm passes close to your island.

@@ -95,7 +95,7 @@ function ProductLanding({ content }: { content: LandingContent }) {
           <div className="mt-4">
             <PayoutExample />
           </div>
-          <Row className="g-5 mt-1">
+          <Row className="g-4 gx-lg-5 mt-1">
             <Col lg={6}>
               <h3 className="h4 mb-3">Payouts by option</h3>
               <PayoutChart />

@@ -1,0 +1,65 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * End-to-end tests run the real server (production mode, built web app from apps/web/dist)
+ * on a fresh embedded database, in the system Chromium. `npm run test:e2e` builds first.
+ */
+const repoRoot = resolve(import.meta.dirname, '../..');
+const port = Number(process.env.E2E_PORT ?? 3100);
+// E2E_BASE_URL points the specs at a server that is already running (no server is started then).
+const externalBaseURL = process.env.E2E_BASE_URL;
+const baseURL = externalBaseURL ?? `http://127.0.0.1:${port}`;
+
+// The config is evaluated again in each worker; the env variable makes them all share one directory.
+process.env.FHP_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'fhp-e2e-'));
+
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: join(repoRoot, 'test-results/e2e'),
+  fullyParallel: false,
+  // Two shared cores: one browser at a time keeps timings honest.
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  forbidOnly: Boolean(process.env.CI),
+  timeout: 30_000,
+  reporter: [['list']],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: externalBaseURL ? undefined : {
+    command: 'node --import tsx apps/server/src/server.ts',
+    cwd: repoRoot,
+    url: `${baseURL}/healthz`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env.FHP_E2E_DATA_DIR,
+      // Always the embedded database: e2e must not touch a developer's or CI's PostgreSQL.
+      DATABASE_URL: '',
+      WEB_DIST_DIR: join(repoRoot, 'apps/web/dist'),
+      LOG_LEVEL: 'warn',
+    },
+  },
+});
