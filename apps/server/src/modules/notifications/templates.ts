@@ -32,9 +32,6 @@ export function escapeHtml(text: string): string {
  */
 class TrustedHtml {
   constructor(readonly value: string) {}
-  toString(): string {
-    return this.value;
-  }
 }
 
 function html(strings: TemplateStringsArray, ...values: (string | number | TrustedHtml)[]): TrustedHtml {
