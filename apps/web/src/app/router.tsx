@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { LoadingScreen } from '../components/LoadingScreen';
 import { lazyWithReload } from './lazyWithReload';
 import { RootLayout } from './RootLayout';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
@@ -19,12 +20,22 @@ const placeholder = (name: RouteName) =>
     };
   });
 
+function StartupLoading() {
+  return (
+    <main className="flex-grow-1">
+      <LoadingScreen />
+    </main>
+  );
+}
+
 const route = (name: RouteName, lazy: Pick<RouteObject, 'lazy'>): RouteObject => ({ id: name, path: ROUTES[name], ...lazy });
 
 export const routes: RouteObject[] = [
   {
     Component: RootLayout,
     ErrorBoundary: RouteErrorBoundary,
+    // Shown while the first page's chunk loads, before the shell itself can render.
+    HydrateFallback: StartupLoading,
     children: [
       {
         // Errors inside a page keep the header and footer around them.
