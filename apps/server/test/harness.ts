@@ -9,7 +9,7 @@ import { createTestDatabase, testDatabaseKinds, type DatabaseKind } from './data
 
 /** A config for tests: quiet logs and no web build unless a test asks for one. */
 export function testConfig(env: Record<string, string> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', WEB_DIST_DIR: '/nonexistent/fhp-web-dist', ...env });
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent/fhp-web-dist', ...env });
 }
 
 export interface SuiteOptions {

@@ -15,13 +15,17 @@ export interface GraphQLContext {
 /**
  * The one code-first schema builder. Each module adds its types and fields from its own
  * `graphql.ts`; `schema.ts` imports them and builds the schema. Input fields are required unless
- * a module says otherwise, matching the contract's `!` on every input field.
+ * a module says otherwise, matching the contract's `!` on every input field; output fields are
+ * non-null likewise.
  */
 export const builder = new SchemaBuilder<{
   Context: GraphQLContext;
   DefaultInputFieldRequiredness: true;
+  DefaultFieldNullability: false;
 }>({
   defaultInputFieldRequiredness: true,
+  // The contract marks almost every output field `!`; the few nullable ones say so.
+  defaultFieldNullability: false,
 });
 
 builder.queryType({});

@@ -1,9 +1,13 @@
 import { isDomainError } from '@fhp/domain';
 import type { ExecutionResult, FormattedExecutionResult, GraphQLError } from 'graphql';
-import { ErrorWithProps } from 'mercurius';
+import mercurius from 'mercurius';
 import { ZodError, type z } from 'zod';
 import { GENERIC_DISPLAY_MESSAGE } from '../http/errors';
 import { graphqlJs } from './graphql-js';
+
+// Mercurius is CommonJS: Node's ESM loader only sees its default export.
+const { ErrorWithProps } = mercurius;
+type ErrorWithProps = InstanceType<typeof ErrorWithProps>;
 
 /** `extensions.code` values the web can switch on. */
 export const GQL_CODES = {
@@ -52,7 +56,9 @@ function mapOne(error: GraphQLError, log: Logger): Mapped {
     const message = original.issues[0]?.message ?? 'The input is not valid.';
     return { message, code: GQL_CODES.BAD_USER_INPUT, displayMessage: message, beforeExecution: false };
   }
-  if (original === undefined || original === null) {
+  // graphql-js raises its own GraphQLError for bad variables (a scalar that cannot parse):
+  // the client's fault, as is a document it refused outright (no original error at all).
+  if (original === undefined || original === null || original instanceof graphqlJs.GraphQLError) {
     // No original error: the document itself was refused (syntax, unknown field, limits).
     return { message: error.message, code: GQL_CODES.VALIDATION_FAILED, displayMessage: error.message, beforeExecution: true };
   }
@@ -65,15 +71,28 @@ function mapOne(error: GraphQLError, log: Logger): Mapped {
  * GraphQLError); unwrap it. Its other request errors (no query, unknown persisted query) carry a
  * 4xx status and become plain refusals; anything else stays an internal error.
  */
-function flatten(errors: readonly unknown[]): GraphQLError[] {
-  return errors.flatMap((error): GraphQLError[] => {
-    const e = error as { errors?: unknown; originalError?: { errors?: unknown }; statusCode?: unknown; message?: unknown };
+interface Flat {
+  error: GraphQLError;
+  /** The HTTP status Mercurius gave a request it refused (400, 405). */
+  requestStatus?: number;
+}
+
+function clientStatus(error: unknown): number | undefined {
+  const status = (error as { statusCode?: unknown } | null)?.statusCode;
+  return typeof status === 'number' && status >= 400 && status < 500 ? status : undefined;
+}
+
+function flatten(errors: readonly unknown[], inheritedStatus?: number): Flat[] {
+  return errors.flatMap((error): Flat[] => {
+    const e = error as { errors?: unknown; originalError?: { errors?: unknown }; message?: unknown };
+    const status = clientStatus(error) ?? clientStatus(e.originalError) ?? inheritedStatus;
     const inner = e.errors ?? e.originalError?.errors;
-    if (Array.isArray(inner)) return flatten(inner);
-    if (error instanceof graphqlJs.GraphQLError) return [error];
+    if (Array.isArray(inner)) return flatten(inner, status);
+    if (error instanceof graphqlJs.GraphQLError) return [{ error, requestStatus: status }];
     const message = typeof e.message === 'string' ? e.message : String(error);
-    const clientFault = typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500;
-    return [new graphqlJs.GraphQLError(message, clientFault ? {} : { originalError: error as Error })];
+    // Without an original error the mapper treats it as a refused request, which is what it is.
+    const wrapped = new graphqlJs.GraphQLError(message, status ? {} : { originalError: error as Error });
+    return [{ error: wrapped, requestStatus: status }];
   });
 }
 
@@ -85,7 +104,7 @@ export function formatGraphQLErrors(
   execution: Omit<ExecutionResult, 'errors'> & { errors: readonly unknown[] },
   log: Logger,
 ): { statusCode: number; response: FormattedExecutionResult } {
-  const mapped = flatten(execution.errors).map((error) => ({ error, ...mapOne(error, log) }));
+  const mapped = flatten(execution.errors).map(({ error, requestStatus }) => ({ error, requestStatus, ...mapOne(error, log) }));
   const errors = mapped.map(({ error, message, code, displayMessage, extra }) => ({
     message,
     ...(error.locations ? { locations: error.locations } : {}),
@@ -95,7 +114,7 @@ export function formatGraphQLErrors(
   let statusCode = 200;
   if (!execution.data) {
     if (mapped.some((m) => m.code === GQL_CODES.INTERNAL)) statusCode = 500;
-    else if (mapped.every((m) => m.beforeExecution)) statusCode = 400;
+    else if (mapped.every((m) => m.beforeExecution)) statusCode = mapped.find((m) => m.requestStatus)?.requestStatus ?? 400;
   }
   return { statusCode, response: { data: execution.data ?? null, errors } };
 }

@@ -1,3 +1,4 @@
+import type { InjectOptions } from 'fastify';
 import { expect, it } from 'vitest';
 import { describeApp, gql } from '../../test/harness';
 import { GRAPHQL_LIMITS } from './plugin';
@@ -70,6 +71,24 @@ describeApp('GraphQL limits and refusals', (suite) => {
     });
     expect(response.statusCode).toBe(415);
     expect(response.json()).toMatchObject({ statusCode: 415, display_message: expect.any(String) });
+  });
+
+  it.each([
+    ['an empty body', { method: 'POST', payload: '' }],
+    ['a JSON array', { method: 'POST', payload: '[1,2]', headers: { 'content-type': 'application/json' } }],
+    ['a null query', { method: 'POST', payload: { query: null } }],
+    ['a numeric query', { method: 'POST', payload: { query: 42 } }],
+    ['variables that are a string', { method: 'POST', payload: { query: 'query($i: QuoteInput!) { quote(input: $i) { country } }', variables: 'x' } }],
+    ['a missing variable', { method: 'POST', payload: { query: 'query($i: QuoteInput!) { quote(input: $i) { country } }' } }],
+    ['a null input field', { method: 'POST', payload: { query: '{ quote(input: { country: null, coverage: 1 }) { country } }' } }],
+    ['an unknown operation name', { method: 'POST', payload: { query: '{ products { id } }', operationName: 'Nope' } }],
+    ['a GET without a query', { method: 'GET' }],
+    ['a GET with a mutation', { method: 'GET', query: { query: 'mutation { x }' } }],
+  ] as const)('answers %s with a 4xx, never a 500', async (_name, request) => {
+    const response = await suite.app.inject({ url: '/graphql', ...request } as InjectOptions);
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect(response.statusCode).toBeLessThan(500);
+    expect(response.body).toContain('display_message');
   });
 
   it('allows introspection outside production', async () => {

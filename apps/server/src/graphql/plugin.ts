@@ -26,6 +26,15 @@ export const graphqlPlugin: FastifyPluginAsync = async (app) => {
     ...(production ? [graphqlJs.NoSchemaIntrospectionCustomRule] : []),
   ];
 
+  // Mercurius hands `query` to graphql-js unchecked; a number there is a client mistake, not a crash.
+  app.addHook('preValidation', async (request) => {
+    const source = request.method === 'GET' ? request.query : request.body;
+    const query = (source as { query?: unknown } | null | undefined)?.query;
+    if (query !== undefined && query !== null && typeof query !== 'string') {
+      throw Object.assign(new Error('The "query" field must be a string holding a GraphQL document.'), { statusCode: 400 });
+    }
+  });
+
   await app.register(mercurius, {
     schema: getSchema(),
     path: '/graphql',

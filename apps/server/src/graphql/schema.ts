@@ -4,7 +4,7 @@ import { graphqlJs } from './graphql-js';
 import './money';
 // Each module registers its types on the shared builder when imported.
 import '../modules/content/graphql';
-// import '../modules/pricing/graphql';
+import '../modules/pricing/graphql';
 
 let schema: GraphQLSchema | undefined;
 

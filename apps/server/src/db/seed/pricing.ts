@@ -1,21 +1,11 @@
+import { seasonForYear } from '@fhp/domain';
 import type { offers, seasons } from '../schema';
 
-type SeasonSeed = typeof seasons.$inferInsert;
-
-/** A season's dates follow from its year (product decisions, "Dates and time"). */
-function season(year: number, purchaseWindowOpen: boolean): SeasonSeed {
-  return {
-    year,
-    coverStart: `${year}-06-01`,
-    coverEnd: `${year + 1}-05-31`,
-    paymentDeadline: `${year}-05-31`,
-    purchaseWindowOpen,
-    nextSeasonYear: year + 1,
-  };
-}
-
 /** 2026 is in force (window closed); 2027 is on sale. */
-export const seasonSeed: SeasonSeed[] = [season(2026, false), season(2027, true)];
+export const seasonSeed: (typeof seasons.$inferInsert)[] = [
+  seasonForYear(2026, { purchaseWindowOpen: false }),
+  seasonForYear(2027, { purchaseWindowOpen: true }),
+];
 
 /**
  * Dominica has an early-bird discount until the 2027 payment deadline (end of day in

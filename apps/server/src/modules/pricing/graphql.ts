@@ -1,0 +1,87 @@
+import type { OptionQuote, QuoteResult } from '@fhp/domain';
+import { builder } from '../../graphql/builder';
+import { MoneyRef } from '../../graphql/money';
+import type { SeasonRow } from './repository';
+import { checkOffer, currentSeason, quote, type OfferCheck } from './service';
+
+// Inputs are plain strings and floats on purpose: the domain's zod schemas give the customer
+// the spec's messages, where GraphQL's own coercion errors would not.
+const QuoteInputRef = builder.inputType('QuoteInput', {
+  fields: (t) => ({ country: t.string(), coverage: t.float({ description: 'EC$, e.g. 25000' }) }),
+});
+const CheckOfferInputRef = builder.inputType('CheckOfferInput', {
+  fields: (t) => ({ countryName: t.string({ description: 'gd or dm' }) }),
+});
+
+const TriggeringParamRef = builder.objectRef<OptionQuote['triggeringParams'][number]>('TriggeringParam').implement({
+  fields: (t) => ({
+    id: t.exposeInt('id'),
+    params: t.stringList({ resolve: (p) => [...p.params] }),
+    coveragePct: t.exposeFloat('coveragePct'),
+    coverage: t.field({ type: MoneyRef, resolve: (p) => p.coverageCents }),
+  }),
+});
+
+const DiscountRef = builder.objectRef<NonNullable<OptionQuote['discount']>>('Discount').implement({
+  fields: (t) => ({
+    percent: t.exposeFloat('percent'),
+    amount: t.field({ type: MoneyRef, resolve: (d) => d.amountCents }),
+    premium: t.field({ type: MoneyRef, description: 'The discounted premium.', resolve: (d) => d.premiumCents }),
+  }),
+});
+
+const QuoteOptionRef = builder.objectRef<OptionQuote>('QuoteOption').implement({
+  fields: (t) => ({
+    id: t.exposeString('id', { description: 'T, 1, 2, 3, 4 or 5' }),
+    label: t.exposeString('label'),
+    rolPct: t.exposeFloat('rolPct'),
+    premium: t.field({ type: MoneyRef, description: 'Before any discount.', resolve: (o) => o.premiumCents }),
+    coverage: t.field({ type: MoneyRef, resolve: (o) => o.coverageCents }),
+    discount: t.field({ type: DiscountRef, nullable: true, resolve: (o) => o.discount }),
+    triggeringParams: t.field({ type: [TriggeringParamRef], resolve: (o) => o.triggeringParams }),
+  }),
+});
+
+const QuoteRef = builder.objectRef<QuoteResult>('Quote').implement({
+  fields: (t) => ({
+    country: t.exposeString('country'),
+    countryName: t.exposeString('countryName'),
+    coverage: t.field({ type: MoneyRef, resolve: (q) => q.coverageCents }),
+    options: t.field({ type: [QuoteOptionRef], resolve: (q) => q.options }),
+  }),
+});
+
+const OfferCheckRef = builder.objectRef<OfferCheck>('OfferCheck').implement({
+  fields: (t) => ({
+    applicable: t.exposeBoolean('applicable'),
+    message: t.exposeString('message', { nullable: true }),
+    logo: t.exposeString('logo', { nullable: true }),
+    canPurchase: t.exposeBoolean('canPurchase'),
+    discountPercent: t.exposeFloat('discountPercent'),
+  }),
+});
+
+const SeasonRef = builder.objectRef<SeasonRow>('Season').implement({
+  fields: (t) => ({
+    year: t.exposeInt('year'),
+    coverStart: t.exposeString('coverStart'),
+    coverEnd: t.exposeString('coverEnd'),
+    paymentDeadline: t.exposeString('paymentDeadline'),
+    purchaseWindowOpen: t.exposeBoolean('purchaseWindowOpen'),
+    nextSeasonYear: t.exposeInt('nextSeasonYear'),
+  }),
+});
+
+builder.queryFields((t) => ({
+  quote: t.field({
+    type: QuoteRef,
+    args: { input: t.arg({ type: QuoteInputRef, required: true }) },
+    resolve: (_root, { input }, { db, clock }) => quote(db, input, clock()),
+  }),
+  CheckOfferIsApplicable: t.field({
+    type: OfferCheckRef,
+    args: { input: t.arg({ type: CheckOfferInputRef, required: true }) },
+    resolve: (_root, { input }, { db, clock }) => checkOffer(db, input, clock()),
+  }),
+  currentSeason: t.field({ type: SeasonRef, resolve: (_root, _args, { db }) => currentSeason(db) }),
+}));

@@ -1,0 +1,52 @@
+import { checkOfferInputSchema, quoteInputSchema, quotePremiums, toCents, type QuoteResult } from '@fhp/domain';
+import type { Db } from '../../db/client';
+import { parseInput } from '../../graphql/errors';
+import { findApplicableOffer, findCurrentSeason, type OfferRow, type SeasonRow } from './repository';
+
+export interface OfferCheck {
+  applicable: boolean;
+  message: string | null;
+  logo: string | null;
+  canPurchase: boolean;
+  discountPercent: number;
+}
+
+const NO_OFFER: OfferCheck = { applicable: false, message: null, logo: null, canPurchase: true, discountPercent: 0 };
+
+function toOfferCheck(offer: OfferRow | undefined): OfferCheck {
+  if (!offer) return NO_OFFER;
+  return {
+    applicable: true,
+    message: offer.message,
+    logo: offer.logo,
+    canPurchase: offer.canPurchase,
+    // numeric(5,2) arrives as a string: "5.00"; two decimals are exact in a double for display.
+    discountPercent: Number(offer.discountPercent),
+  };
+}
+
+export async function checkOffer(db: Db, input: unknown, now: Date): Promise<OfferCheck> {
+  const { countryName } = parseInput(checkOfferInputSchema, input);
+  return toOfferCheck(await findApplicableOffer(db, countryName, now));
+}
+
+/**
+ * All six options for a country and coverage, with the country's current offer applied. Every
+ * pricing rule lives in the domain; this only supplies the offer from the database.
+ */
+export async function quote(db: Db, input: unknown, now: Date): Promise<QuoteResult> {
+  const { country, coverage } = parseInput(quoteInputSchema, input);
+  const offer = await findApplicableOffer(db, country, now);
+  return quotePremiums({
+    country,
+    coverageCents: toCents(coverage),
+    discountPercent: offer ? Number(offer.discountPercent) : undefined,
+  });
+}
+
+export async function currentSeason(db: Db): Promise<SeasonRow> {
+  const season = await findCurrentSeason(db);
+  // Seeded on first start; none means a broken deployment, reported as a server fault.
+  if (!season) throw new Error('no season is configured');
+  return season;
+}
