@@ -1,0 +1,246 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { DomainError } from '../errors';
+import { POLICY_ERROR_CODES } from './errors';
+import { paymentState } from './payment-plan';
+import {
+  POLICY_EVENT_TYPES,
+  POLICY_LISTS,
+  POLICY_STATUSES,
+  POLICY_TRANSITIONS,
+  POLICY_TYPES,
+  allowedEvents,
+  canRequestCancellation,
+  followUpEvent,
+  isArchived,
+  isInPolicyList,
+  newProvisionalPolicy,
+  transition,
+  type PolicyEvent,
+  type PolicyEventType,
+  type PolicyState,
+} from './status';
+
+/** EC$2,470.00 premium on EC$25,000 coverage: the issue's worked example. */
+const fresh = (): PolicyState => newProvisionalPolicy({ payableCents: 247_000, coverageCents: 2_500_000 });
+
+function run(policy: PolicyState, ...events: PolicyEvent[]): PolicyState {
+  return events.reduce(transition, policy);
+}
+
+function errorOf(action: () => unknown): DomainError {
+  try {
+    action();
+  } catch (error) {
+    if (error instanceof DomainError) return error;
+    throw error;
+  }
+  throw new Error('expected a DomainError');
+}
+
+/** A well-formed event of each type, so table checks are not confused by a bad payload. */
+function sampleEvent(type: PolicyEventType, amountCents = 100): PolicyEvent {
+  switch (type) {
+    case 'PAYMENT_RECORDED':
+    case 'PAYOUT_PAID':
+      return { type, amountCents };
+    case 'CANCELLATION_REQUESTED':
+      return { type, reason: 'Changed my mind' };
+    default:
+      return { type };
+  }
+}
+
+const issued = () => run(fresh(), { type: 'PAYMENT_RECORDED', amountCents: 247_000 });
+const monitoring = () => run(issued(), { type: 'SEASON_STARTED' });
+
+describe('the policy lifecycle (product-decisions "Policy lifecycle")', () => {
+  it('starts provisional and payment pending', () => {
+    expect(fresh()).toMatchObject({ type: 'PROVISIONAL', status: 'PAYMENT_PENDING', paidCents: 0 });
+  });
+
+  it('stays PAYMENT_PENDING while partly paid: PARTIALLY_PAID is the payment state, not a status', () => {
+    const partly = run(fresh(), { type: 'PAYMENT_RECORDED', amountCents: 100_000 });
+    expect(partly).toMatchObject({ type: 'PROVISIONAL', status: 'PAYMENT_PENDING', paidCents: 100_000 });
+    expect(paymentState(partly.payableCents, partly.paidCents)).toBe('PARTIALLY_PAID');
+    expect(isInPolicyList('provisional', partly)).toBe(true);
+  });
+
+  it('issues the contract (ACTUAL, ISSUED) when the payments reach the payable premium', () => {
+    const done = run(fresh(), { type: 'PAYMENT_RECORDED', amountCents: 123_500 }, { type: 'PAYMENT_RECORDED', amountCents: 123_500 });
+    expect(done).toMatchObject({ type: 'ACTUAL', status: 'ISSUED', paidCents: 247_000 });
+  });
+
+  it('refuses a payment above what is still due, naming both amounts', () => {
+    const partly = run(fresh(), { type: 'PAYMENT_RECORDED', amountCents: 200_000 });
+    const error = errorOf(() => transition(partly, { type: 'PAYMENT_RECORDED', amountCents: 47_001 }));
+    expect(error.code).toBe(POLICY_ERROR_CODES.INVALID_PAYMENT);
+    expect(error.message).toBe('The payment of EC$470.01 is more than the EC$470.00 still due');
+    expect(() => transition(partly, { type: 'PAYMENT_RECORDED', amountCents: 0 })).toThrow('A payment must be more than EC$0.00');
+  });
+
+  it('runs monitoring, trigger, payout, acknowledgement and back to monitoring', () => {
+    const paid = run(monitoring(), { type: 'STORM_TRIGGERED' }, { type: 'PAYOUT_PAID', amountCents: 1_250_000 });
+    expect(paid).toMatchObject({ status: 'PAYOUT_CONFIRMATION', paidOutCents: 1_250_000 });
+    const acknowledged = transition(paid, { type: 'PAYOUT_ACKNOWLEDGED' });
+    expect(acknowledged.status).toBe('PAYOUT_ACKNOWLEDGED');
+    expect(followUpEvent(acknowledged)).toEqual({ type: 'MONITORING_RESUMED' });
+    expect(transition(acknowledged, { type: 'MONITORING_RESUMED' }).status).toBe('EVENT_MONITORING');
+  });
+
+  it('rests in PAYOUT_ACKNOWLEDGED once 100% of coverage is paid out, and caps payouts at coverage', () => {
+    const full = run(
+      monitoring(),
+      { type: 'STORM_TRIGGERED' },
+      { type: 'PAYOUT_PAID', amountCents: 2_500_000 },
+      { type: 'PAYOUT_ACKNOWLEDGED' },
+    );
+    expect(followUpEvent(full)).toBeNull();
+    expect(() => transition(full, { type: 'MONITORING_RESUMED' })).toThrow("This policy's coverage has been paid out in full");
+    expect(transition(full, { type: 'COVER_ENDED' }).status).toBe('EXPIRED');
+
+    const half = run(monitoring(), { type: 'STORM_TRIGGERED' }, { type: 'PAYOUT_PAID', amountCents: 1_250_000 }, { type: 'PAYOUT_ACKNOWLEDGED' }, { type: 'MONITORING_RESUMED' }, { type: 'STORM_TRIGGERED' });
+    const error = errorOf(() => transition(half, { type: 'PAYOUT_PAID', amountCents: 1_250_001 }));
+    expect(error.code).toBe(POLICY_ERROR_CODES.PAYOUT_ABOVE_COVERAGE);
+    expect(error.message).toBe('A payout of EC$12,500.01 would exceed 100% of the coverage: EC$12,500.00 remains');
+  });
+
+  it('cancels an unpaid provisional policy at the deadline and flags partial payments for refund', () => {
+    expect(run(fresh(), { type: 'PAYMENT_DEADLINE_PASSED' })).toMatchObject({ status: 'CANCELED', refundDueCents: 0 });
+    const partly = run(fresh(), { type: 'PAYMENT_RECORDED', amountCents: 61_750 }, { type: 'PAYMENT_DEADLINE_PASSED' });
+    expect(partly).toMatchObject({ type: 'PROVISIONAL', status: 'CANCELED', refundDueCents: 61_750 });
+  });
+
+  it('handles a cancellation request: reason required, one at a time, approved or rejected by an admin', () => {
+    expect(() => transition(fresh(), { type: 'CANCELLATION_REQUESTED', reason: '   ' })).toThrow('Reason is required');
+    const requested = transition(fresh(), { type: 'CANCELLATION_REQUESTED', reason: '  Found cheaper cover ' });
+    expect(requested).toMatchObject({ status: 'PAYMENT_PENDING', cancellationRequest: { reason: 'Found cheaper cover' } });
+    expect(canRequestCancellation(requested)).toBe(false);
+    expect(() => transition(requested, { type: 'CANCELLATION_REQUESTED', reason: 'again' })).toThrow('already waiting for review');
+
+    expect(transition(requested, { type: 'CANCELLATION_APPROVED' })).toMatchObject({ status: 'CANCELED', cancellationRequest: null });
+    const rejected = transition(requested, { type: 'CANCELLATION_REJECTED' });
+    expect(rejected).toMatchObject({ status: 'PAYMENT_PENDING', cancellationRequest: null });
+    expect(() => transition(rejected, { type: 'CANCELLATION_APPROVED' })).toThrow('There is no cancellation request to approve');
+  });
+
+  it('drops a pending cancellation request when full payment issues the policy', () => {
+    const requested = transition(fresh(), { type: 'CANCELLATION_REQUESTED', reason: 'Not sure' });
+    expect(transition(requested, { type: 'PAYMENT_RECORDED', amountCents: 247_000 })).toMatchObject({ status: 'ISSUED', cancellationRequest: null });
+  });
+
+  it.each([
+    [() => run(monitoring(), { type: 'COVER_ENDED' }), 'CANCELLATION_REQUESTED', 'A policy that is EXPIRED cannot be canceled'],
+    [issued, 'CANCELLATION_REQUESTED', 'A policy that is ISSUED cannot be canceled'],
+    [issued, 'PAYMENT_RECORDED', 'A policy that is ISSUED cannot receive a payment'],
+    [fresh, 'STORM_TRIGGERED', 'A policy that is PAYMENT_PENDING cannot trigger a payout'],
+    [() => run(monitoring(), { type: 'STORM_TRIGGERED' }), 'COVER_ENDED', 'A policy that is PAYOUT_INTIMATION cannot expire'],
+  ] as const)('refuses with a clear message (%#: %s)', (state, event, message) => {
+    const error = errorOf(() => transition(state(), sampleEvent(event)));
+    expect(error.code).toBe(POLICY_ERROR_CODES.INVALID_TRANSITION);
+    expect(error.message).toBe(message);
+  });
+});
+
+describe('the transition table', () => {
+  const arbitraryState = fc.record({
+    type: fc.constantFrom(...POLICY_TYPES),
+    status: fc.constantFrom(...POLICY_STATUSES),
+    payableCents: fc.integer({ min: 1, max: 30_000_000 }),
+    paidCents: fc.integer({ min: 0, max: 30_000_000 }),
+    coverageCents: fc.integer({ min: 1, max: 30_000_000 }),
+    paidOutCents: fc.integer({ min: 0, max: 30_000_000 }),
+    cancellationRequest: fc.option(fc.constant({ reason: 'why' }), { nil: null }),
+    refundDueCents: fc.constant(0),
+  });
+
+  it('refuses every (status, event) pair that is not in the table, whatever the amounts', () => {
+    fc.assert(
+      fc.property(arbitraryState, fc.constantFrom(...POLICY_EVENT_TYPES), fc.integer({ min: 1, max: 1_000_000 }), (state, type, amount) => {
+        fc.pre(POLICY_TRANSITIONS[type][state.status] === undefined);
+        const error = errorOf(() => transition(state, sampleEvent(type, amount)));
+        expect(error.code).toBe(POLICY_ERROR_CODES.INVALID_TRANSITION);
+        expect(error.message).toMatch(new RegExp(`^A policy that is ${state.status} cannot `));
+      }),
+    );
+  });
+
+  it('leads only to a status the table lists for the pair (or a guard refuses)', () => {
+    fc.assert(
+      fc.property(arbitraryState, fc.constantFrom(...POLICY_EVENT_TYPES), fc.integer({ min: 1, max: 1_000_000 }), (state, type, amount) => {
+        const targets = POLICY_TRANSITIONS[type][state.status];
+        fc.pre(targets !== undefined);
+        let next: PolicyState;
+        try {
+          next = transition(state, sampleEvent(type, amount));
+        } catch (error) {
+          expect(error).toBeInstanceOf(DomainError);
+          return;
+        }
+        expect(targets).toContain(next.status);
+      }),
+    );
+  });
+
+  it('lists the allowed events of a status from the table', () => {
+    expect(allowedEvents('PAYMENT_PENDING')).toEqual([
+      'PAYMENT_RECORDED',
+      'PAYMENT_DEADLINE_PASSED',
+      'CANCELLATION_REQUESTED',
+      'CANCELLATION_APPROVED',
+      'CANCELLATION_REJECTED',
+    ]);
+    expect(allowedEvents('EXPIRED')).toEqual([]);
+    expect(allowedEvents('CANCELED')).toEqual([]);
+  });
+});
+
+describe('reachable policies', () => {
+  /** Any sequence of events from a fresh purchase; refused events are skipped, as the server would. */
+  const walk = fc.array(
+    fc.oneof(
+      fc.record({ type: fc.constant('PAYMENT_RECORDED' as const), amountCents: fc.integer({ min: 1, max: 300_000 }) }),
+      fc.record({ type: fc.constant('PAYOUT_PAID' as const), amountCents: fc.integer({ min: 1, max: 3_000_000 }) }),
+      fc.record({ type: fc.constant('CANCELLATION_REQUESTED' as const), reason: fc.string() }),
+      fc.constantFrom(
+        ...(['SEASON_STARTED', 'STORM_TRIGGERED', 'PAYOUT_ACKNOWLEDGED', 'MONITORING_RESUMED', 'COVER_ENDED', 'PAYMENT_DEADLINE_PASSED', 'CANCELLATION_APPROVED', 'CANCELLATION_REJECTED'] as const).map(
+          (type) => ({ type }) as PolicyEvent,
+        ),
+      ),
+    ),
+    { maxLength: 40 },
+  );
+
+  it('keep the invariants: one list each, ACTUAL exactly when paid, amounts within bounds', () => {
+    fc.assert(
+      fc.property(walk, (events) => {
+        let policy = fresh();
+        for (const event of events) {
+          try {
+            policy = transition(policy, event);
+          } catch (error) {
+            expect(error).toBeInstanceOf(DomainError);
+          }
+          expect(POLICY_LISTS.filter((list) => isInPolicyList(list, policy))).toHaveLength(1);
+          expect(isInPolicyList('archived', policy)).toBe(isArchived(policy.status));
+          expect(policy.type === 'ACTUAL').toBe(policy.paidCents === policy.payableCents);
+          expect(policy.paidCents).toBeLessThanOrEqual(policy.payableCents);
+          expect(policy.paidOutCents).toBeLessThanOrEqual(policy.coverageCents);
+          if (policy.type === 'PROVISIONAL') expect(['PAYMENT_PENDING', 'CANCELED']).toContain(policy.status);
+          if (policy.refundDueCents > 0) expect(policy.status).toBe('CANCELED');
+        }
+      }),
+    );
+  });
+});
+
+describe('list filters (part 2 section 7)', () => {
+  it('match the spec', () => {
+    expect(isInPolicyList('actual', { type: 'ACTUAL', status: 'EVENT_MONITORING' })).toBe(true);
+    expect(isInPolicyList('actual', { type: 'ACTUAL', status: 'EXPIRED' })).toBe(false);
+    expect(isInPolicyList('provisional', { type: 'PROVISIONAL', status: 'PAYMENT_PENDING' })).toBe(true);
+    expect(isInPolicyList('provisional', { type: 'PROVISIONAL', status: 'CANCELED' })).toBe(false);
+    expect(isInPolicyList('archived', { type: 'PROVISIONAL', status: 'CANCELED' })).toBe(true);
+    expect(isInPolicyList('archived', { type: 'ACTUAL', status: 'EXPIRED' })).toBe(true);
+  });
+});

@@ -1,0 +1,323 @@
+import { DomainError } from '../errors';
+import { assertCents, formatMoney, type Cents } from '../money';
+import { CANCELLATION_MESSAGES } from './messages';
+import { POLICY_ERROR_CODES } from './errors';
+
+/**
+ * The policy lifecycle of product-decisions "Policy lifecycle" as one pure state machine.
+ *
+ * PARTIALLY_PAID is a **payment** state, not a policy status: spec part 2 section 4 lists it under
+ * "Payment statuses" (with FULLY_PAID), apart from the eight policy statuses, and the provisional
+ * list filters on status PAYMENT_PENDING only, so a policy that is partly paid must stay
+ * PAYMENT_PENDING to stay in that list. Its payment state comes from `paymentState`
+ * (payment-plan.ts) and has its own colour there.
+ */
+
+export const POLICY_TYPES = ['PROVISIONAL', 'ACTUAL'] as const;
+export type PolicyType = (typeof POLICY_TYPES)[number];
+
+export const POLICY_STATUSES = [
+  'PAYMENT_PENDING',
+  'ISSUED',
+  'EVENT_MONITORING',
+  'PAYOUT_INTIMATION',
+  'PAYOUT_CONFIRMATION',
+  'PAYOUT_ACKNOWLEDGED',
+  'EXPIRED',
+  'CANCELED',
+] as const;
+export type PolicyStatus = (typeof POLICY_STATUSES)[number];
+
+export function isPolicyStatus(value: unknown): value is PolicyStatus {
+  return typeof value === 'string' && (POLICY_STATUSES as readonly string[]).includes(value);
+}
+
+/** Bootstrap contextual variants (`bg-*`, `text-bg-*`, `<Badge bg>`). */
+export type BootstrapVariant = 'primary' | 'secondary' | 'success' | 'danger' | 'warning' | 'info' | 'light' | 'dark';
+
+/**
+ * Badge colours. Waiting on the customer is `warning`; a working contract is `success` or, while
+ * storms are watched, `primary`; a trigger is `danger`, the red the weather calendar uses for
+ * "Tropical Cyclone Occurred"; archived states are muted.
+ */
+export const POLICY_STATUS_VARIANTS: Readonly<Record<PolicyStatus, BootstrapVariant>> = {
+  PAYMENT_PENDING: 'warning',
+  ISSUED: 'success',
+  EVENT_MONITORING: 'primary',
+  PAYOUT_INTIMATION: 'danger',
+  PAYOUT_CONFIRMATION: 'info',
+  PAYOUT_ACKNOWLEDGED: 'success',
+  EXPIRED: 'secondary',
+  CANCELED: 'dark',
+};
+
+export const POLICY_STATUS_LABELS: Readonly<Record<PolicyStatus, string>> = {
+  PAYMENT_PENDING: 'Payment pending',
+  ISSUED: 'Issued',
+  EVENT_MONITORING: 'Event monitoring',
+  PAYOUT_INTIMATION: 'Payout intimation',
+  PAYOUT_CONFIRMATION: 'Payout confirmation',
+  PAYOUT_ACKNOWLEDGED: 'Payout acknowledged',
+  EXPIRED: 'Expired',
+  CANCELED: 'Canceled',
+};
+
+export const ARCHIVED_STATUSES = ['EXPIRED', 'CANCELED'] as const satisfies readonly PolicyStatus[];
+
+/** EXPIRED and CANCELED policies are archived (spec part 2 section 4). */
+export function isArchived(status: PolicyStatus): boolean {
+  return (ARCHIVED_STATUSES as readonly PolicyStatus[]).includes(status);
+}
+
+/**
+ * What the machine needs to know about a policy. Amounts are integer cents.
+ * A stored policy maps onto this; the machine never sees I/O.
+ */
+export interface PolicyState {
+  type: PolicyType;
+  status: PolicyStatus;
+  /** What the holder owes: the discounted premium when an offer applied, else the premium. */
+  payableCents: Cents;
+  /** Sum of recorded payments. */
+  paidCents: Cents;
+  coverageCents: Cents;
+  /** Sum of payouts recorded as paid in this term; capped at `coverageCents`. */
+  paidOutCents: Cents;
+  /** A holder's request waiting for an admin; a request does not change the status. */
+  cancellationRequest: { reason: string } | null;
+  /** Money received on a policy that was then canceled: flagged for refund. */
+  refundDueCents: Cents;
+}
+
+export type PolicyEvent =
+  /** A teller (credit union) or an admin (bank transfer) recorded a payment. */
+  | { type: 'PAYMENT_RECORDED'; amountCents: Cents }
+  /** June 1 of the season (cover start). */
+  | { type: 'SEASON_STARTED' }
+  /** The trigger engine found a qualifying storm and created a payout. */
+  | { type: 'STORM_TRIGGERED' }
+  /** An admin recorded the payout's wire transfer. */
+  | { type: 'PAYOUT_PAID'; amountCents: Cents }
+  /** The holder acknowledged receiving the payout. */
+  | { type: 'PAYOUT_ACKNOWLEDGED' }
+  /** After an acknowledgement, while paid-out total < coverage: watch storms again. */
+  | { type: 'MONITORING_RESUMED' }
+  /** The day after May 31 of the cover year. */
+  | { type: 'COVER_ENDED' }
+  /** The payment deadline passed with the premium not fully paid. */
+  | { type: 'PAYMENT_DEADLINE_PASSED' }
+  | { type: 'CANCELLATION_REQUESTED'; reason: string }
+  | { type: 'CANCELLATION_APPROVED' }
+  | { type: 'CANCELLATION_REJECTED' };
+
+export type PolicyEventType = PolicyEvent['type'];
+
+export const POLICY_EVENT_TYPES = [
+  'PAYMENT_RECORDED',
+  'SEASON_STARTED',
+  'STORM_TRIGGERED',
+  'PAYOUT_PAID',
+  'PAYOUT_ACKNOWLEDGED',
+  'MONITORING_RESUMED',
+  'COVER_ENDED',
+  'PAYMENT_DEADLINE_PASSED',
+  'CANCELLATION_REQUESTED',
+  'CANCELLATION_APPROVED',
+  'CANCELLATION_REJECTED',
+] as const satisfies readonly PolicyEventType[];
+
+/**
+ * Every allowed (status, event) pair and where it can lead. Anything not listed is refused.
+ * Choices the decisions leave open:
+ * - a payment that completes the premium issues the contract in the same step (one event,
+ *   two outcomes), and drops a pending cancellation request: the policy is no longer provisional;
+ * - PAYOUT_ACKNOWLEDGED is a status the timeline shows, so returning to monitoring is its own event
+ *   (`followUpEvent` says when the server should fire it right away);
+ * - a policy expires from ISSUED (if the June 1 step never ran), EVENT_MONITORING and both
+ *   post-payment payout statuses, but not from PAYOUT_INTIMATION: a payout owed is settled first,
+ *   and the expiry job tries again after that;
+ * - a storm triggers only from EVENT_MONITORING; a second storm while a payout is open keeps its
+ *   payout record but does not move the policy.
+ */
+export const POLICY_TRANSITIONS: Readonly<Record<PolicyEventType, Partial<Record<PolicyStatus, readonly PolicyStatus[]>>>> = {
+  PAYMENT_RECORDED: { PAYMENT_PENDING: ['PAYMENT_PENDING', 'ISSUED'] },
+  SEASON_STARTED: { ISSUED: ['EVENT_MONITORING'] },
+  STORM_TRIGGERED: { EVENT_MONITORING: ['PAYOUT_INTIMATION'] },
+  PAYOUT_PAID: { PAYOUT_INTIMATION: ['PAYOUT_CONFIRMATION'] },
+  PAYOUT_ACKNOWLEDGED: { PAYOUT_CONFIRMATION: ['PAYOUT_ACKNOWLEDGED'] },
+  MONITORING_RESUMED: { PAYOUT_ACKNOWLEDGED: ['EVENT_MONITORING'] },
+  COVER_ENDED: {
+    ISSUED: ['EXPIRED'],
+    EVENT_MONITORING: ['EXPIRED'],
+    PAYOUT_CONFIRMATION: ['EXPIRED'],
+    PAYOUT_ACKNOWLEDGED: ['EXPIRED'],
+  },
+  PAYMENT_DEADLINE_PASSED: { PAYMENT_PENDING: ['CANCELED'] },
+  CANCELLATION_REQUESTED: { PAYMENT_PENDING: ['PAYMENT_PENDING'] },
+  CANCELLATION_APPROVED: { PAYMENT_PENDING: ['CANCELED'] },
+  CANCELLATION_REJECTED: { PAYMENT_PENDING: ['PAYMENT_PENDING'] },
+};
+
+/** The refusal reads "A policy that is EXPIRED cannot <this>". */
+const EVENT_VERB: Readonly<Record<PolicyEventType, string>> = {
+  PAYMENT_RECORDED: 'receive a payment',
+  SEASON_STARTED: 'start event monitoring',
+  STORM_TRIGGERED: 'trigger a payout',
+  PAYOUT_PAID: 'have a payout recorded as paid',
+  PAYOUT_ACKNOWLEDGED: 'acknowledge a payout',
+  MONITORING_RESUMED: 'return to event monitoring',
+  COVER_ENDED: 'expire',
+  PAYMENT_DEADLINE_PASSED: 'be canceled for non-payment',
+  CANCELLATION_REQUESTED: 'be canceled',
+  CANCELLATION_APPROVED: 'have a cancellation approved',
+  CANCELLATION_REJECTED: 'have a cancellation rejected',
+};
+
+export function isTransitionAllowed(status: PolicyStatus, event: PolicyEventType): boolean {
+  return POLICY_TRANSITIONS[event][status] !== undefined;
+}
+
+/** Events the table allows from a status (guards on amounts and requests still apply). */
+export function allowedEvents(status: PolicyStatus): PolicyEventType[] {
+  return POLICY_EVENT_TYPES.filter((event) => isTransitionAllowed(status, event));
+}
+
+function refuse(code: string, message: string): never {
+  throw new DomainError(code, message);
+}
+
+/** A fresh provisional policy, as a purchase creates it. */
+export function newProvisionalPolicy(input: { payableCents: Cents; coverageCents: Cents }): PolicyState {
+  assertCents(input.payableCents);
+  assertCents(input.coverageCents);
+  if (input.payableCents <= 0) refuse(POLICY_ERROR_CODES.INVALID_PAYMENT, 'A policy must have a premium to pay');
+  if (input.coverageCents <= 0) refuse(POLICY_ERROR_CODES.INVALID_PAYMENT, 'A policy must have a coverage amount');
+  return {
+    type: 'PROVISIONAL',
+    status: 'PAYMENT_PENDING',
+    payableCents: input.payableCents,
+    paidCents: 0,
+    coverageCents: input.coverageCents,
+    paidOutCents: 0,
+    cancellationRequest: null,
+    refundDueCents: 0,
+  };
+}
+
+function positiveCents(amount: Cents, what: string): Cents {
+  assertCents(amount);
+  if (amount <= 0) refuse(POLICY_ERROR_CODES.INVALID_PAYMENT, `${what} must be more than ${formatMoney(0)}`);
+  return amount;
+}
+
+function fullyPaidOutMessage(): string {
+  return "This policy's coverage has been paid out in full";
+}
+
+/** Canceling keeps what was paid as a refund to make (product-decisions: "flagged for refund"). */
+function cancel(policy: PolicyState): PolicyState {
+  return { ...policy, status: 'CANCELED', cancellationRequest: null, refundDueCents: policy.paidCents };
+}
+
+/**
+ * The next state of a policy after an event, or a `DomainError` saying why not. Pure: the caller
+ * stores the result, writes the transaction log and sends the emails.
+ */
+export function transition(policy: PolicyState, event: PolicyEvent): PolicyState {
+  if (!isTransitionAllowed(policy.status, event.type)) {
+    refuse(POLICY_ERROR_CODES.INVALID_TRANSITION, `A policy that is ${policy.status} cannot ${EVENT_VERB[event.type]}`);
+  }
+  switch (event.type) {
+    case 'PAYMENT_RECORDED': {
+      const amount = positiveCents(event.amountCents, 'A payment');
+      const outstanding = policy.payableCents - policy.paidCents;
+      if (amount > outstanding) {
+        refuse(
+          POLICY_ERROR_CODES.INVALID_PAYMENT,
+          `The payment of ${formatMoney(amount)} is more than the ${formatMoney(outstanding)} still due`,
+        );
+      }
+      const paidCents = policy.paidCents + amount;
+      if (paidCents < policy.payableCents) return { ...policy, paidCents };
+      return { ...policy, paidCents, type: 'ACTUAL', status: 'ISSUED', cancellationRequest: null };
+    }
+    case 'SEASON_STARTED':
+      return { ...policy, status: 'EVENT_MONITORING' };
+    case 'STORM_TRIGGERED':
+      if (policy.paidOutCents >= policy.coverageCents) refuse(POLICY_ERROR_CODES.PAYOUT_ABOVE_COVERAGE, fullyPaidOutMessage());
+      return { ...policy, status: 'PAYOUT_INTIMATION' };
+    case 'PAYOUT_PAID': {
+      const amount = positiveCents(event.amountCents, 'A payout');
+      const remaining = policy.coverageCents - policy.paidOutCents;
+      if (amount > remaining) {
+        refuse(
+          POLICY_ERROR_CODES.PAYOUT_ABOVE_COVERAGE,
+          `A payout of ${formatMoney(amount)} would exceed 100% of the coverage: ${formatMoney(remaining)} remains`,
+        );
+      }
+      return { ...policy, status: 'PAYOUT_CONFIRMATION', paidOutCents: policy.paidOutCents + amount };
+    }
+    case 'PAYOUT_ACKNOWLEDGED':
+      return { ...policy, status: 'PAYOUT_ACKNOWLEDGED' };
+    case 'MONITORING_RESUMED':
+      if (policy.paidOutCents >= policy.coverageCents) refuse(POLICY_ERROR_CODES.PAYOUT_ABOVE_COVERAGE, fullyPaidOutMessage());
+      return { ...policy, status: 'EVENT_MONITORING' };
+    case 'COVER_ENDED':
+      return { ...policy, status: 'EXPIRED' };
+    case 'PAYMENT_DEADLINE_PASSED':
+      return cancel(policy);
+    case 'CANCELLATION_REQUESTED': {
+      const reason = typeof event.reason === 'string' ? event.reason.trim() : '';
+      if (reason === '') refuse(POLICY_ERROR_CODES.CANCELLATION_REASON_REQUIRED, CANCELLATION_MESSAGES.reasonRequired);
+      if (policy.cancellationRequest) refuse(POLICY_ERROR_CODES.INVALID_TRANSITION, CANCELLATION_MESSAGES.alreadyRequested);
+      return { ...policy, cancellationRequest: { reason } };
+    }
+    case 'CANCELLATION_APPROVED':
+      if (!policy.cancellationRequest) refuse(POLICY_ERROR_CODES.INVALID_TRANSITION, CANCELLATION_MESSAGES.nothingToApprove);
+      return cancel(policy);
+    case 'CANCELLATION_REJECTED':
+      if (!policy.cancellationRequest) refuse(POLICY_ERROR_CODES.INVALID_TRANSITION, CANCELLATION_MESSAGES.nothingToReject);
+      return { ...policy, cancellationRequest: null };
+  }
+}
+
+/**
+ * The event the server should apply straight after a transition, or null. Only the return to
+ * monitoring after an acknowledgement is automatic, and only while payouts are below coverage;
+ * fully paid out, the policy rests in PAYOUT_ACKNOWLEDGED until the cover ends.
+ */
+export function followUpEvent(policy: PolicyState): PolicyEvent | null {
+  if (policy.status === 'PAYOUT_ACKNOWLEDGED' && policy.paidOutCents < policy.coverageCents) {
+    return { type: 'MONITORING_RESUMED' };
+  }
+  return null;
+}
+
+/** Part 2 section 4: cancel is offered on a provisional policy; ours: not twice. */
+export function canRequestCancellation(policy: Pick<PolicyState, 'status' | 'cancellationRequest'>): boolean {
+  return isTransitionAllowed(policy.status, 'CANCELLATION_REQUESTED') && policy.cancellationRequest === null;
+}
+
+export const POLICY_LISTS = ['actual', 'provisional', 'archived'] as const;
+export type PolicyList = (typeof POLICY_LISTS)[number];
+
+/**
+ * The my-policies list filters, as part 2 section 7 states them. Since only provisional policies
+ * can be canceled and only actual ones expire, every policy the machine can reach is in exactly
+ * one list.
+ */
+export const POLICY_LIST_FILTERS: Readonly<
+  Record<PolicyList, { type?: PolicyType; statusIn?: readonly PolicyStatus[]; statusNotIn?: readonly PolicyStatus[] }>
+> = {
+  actual: { type: 'ACTUAL', statusNotIn: ['EXPIRED'] },
+  provisional: { type: 'PROVISIONAL', statusIn: ['PAYMENT_PENDING'] },
+  archived: { statusIn: ARCHIVED_STATUSES },
+};
+
+export function isInPolicyList(list: PolicyList, policy: Pick<PolicyState, 'type' | 'status'>): boolean {
+  const filter = POLICY_LIST_FILTERS[list];
+  if (filter.type !== undefined && policy.type !== filter.type) return false;
+  if (filter.statusIn && !filter.statusIn.includes(policy.status)) return false;
+  if (filter.statusNotIn && filter.statusNotIn.includes(policy.status)) return false;
+  return true;
+}
