@@ -23,6 +23,12 @@ test('Home lists the products and links to the product and to sign-in', async ({
 
   await expectNoSeriousAxeViolations(page);
   await screenshotAtWidths(page, 'home');
+
+  // At 990 px and below the navigation folds into a menu button.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(header.getByRole('link', { name: 'Login' })).toBeHidden();
+  await header.getByRole('button', { name: 'Menu' }).click();
+  await expect(header.getByRole('link', { name: 'Login' })).toBeVisible();
 });
 
 test('Product landing shows Buy Now, the lifecycle and the payout table', async ({ page }) => {

@@ -35,7 +35,7 @@ export function Header({ brand, navigation, isPurchaser = false }: HeaderProps) 
             <BrandMark />
             <span>{brand.name}</span>
           </Navbar.Brand>
-          <Navbar.Toggle aria-controls="site-nav" aria-label="Menu" />
+          <Navbar.Toggle aria-controls="site-nav" label="Menu" />
           <Navbar.Collapse id="site-nav">
             <Nav as="nav" aria-label="Main" className="ms-auto align-items-lg-center gap-2">
               {items.map((item) =>

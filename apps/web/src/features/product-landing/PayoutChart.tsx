@@ -17,7 +17,7 @@ export function PayoutChart() {
     <figure className="mb-0">
       <fieldset className="mb-3">
         <legend className="h6 mb-2">Show the payouts of</legend>
-        <ToggleButtonGroup type="radio" name={groupName} value={optionId} onChange={(value: OptionId) => setOptionId(value)} className="flex-wrap">
+        <ToggleButtonGroup type="radio" name={groupName} value={optionId} onChange={(value: OptionId) => setOptionId(value)} className="payout-option-picker">
           {OPTION_IDS.map((id) => (
             <ToggleButton key={id} id={`${groupName}-${id}`} value={id} variant="outline-primary">
               Option {id}

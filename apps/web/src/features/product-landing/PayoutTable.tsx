@@ -1,14 +1,22 @@
 import Table from 'react-bootstrap/Table';
 import { OPTION_ROWS, STORM_COLUMNS } from './payoutStructure';
 
+const CAPTION =
+  'Payout as a percentage of your coverage amount, by policy option and by the strongest storm class that passes through the box shown.';
+
 /** The payout structure as a real data table: options in rows, storm classes (and where they must pass) in columns. */
 export function PayoutTable() {
   return (
-    <div className="table-responsive rounded-3 border" role="region" aria-labelledby="payout-table-caption" tabIndex={0}>
+    <>
+      <p className="text-body-secondary mb-2" aria-hidden="true">
+        {CAPTION}
+      </p>
+      <p className="small text-body-secondary d-lg-none mb-2">Scroll the table sideways to see every storm class.</p>
+      <div className="table-responsive rounded-3 border bg-white" role="region" aria-labelledby="payout-table-caption" tabIndex={0}>
       <Table className="payout-table mb-0 align-middle text-center">
-        <caption id="payout-table-caption" className="px-3">
-          Payout as a percentage of your coverage amount, by policy option and by the strongest storm class that passes
-          through the box shown.
+        {/* The visible copy above is for the eye; the caption names the table for assistive tech. */}
+        <caption id="payout-table-caption" className="visually-hidden">
+          {CAPTION}
         </caption>
         <thead>
           <tr>
@@ -45,6 +53,7 @@ export function PayoutTable() {
           ))}
         </tbody>
       </Table>
-    </div>
+      </div>
+    </>
   );
 }
