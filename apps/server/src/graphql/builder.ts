@@ -3,12 +3,14 @@ import type { FastifyRequest } from 'fastify';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import type { OfferCache } from '../modules/pricing/offer-cache';
 
 /** What every resolver receives; later issues add the signed-in identity here. */
 export interface GraphQLContext {
   db: Db;
   config: Config;
   clock: Clock;
+  offers: OfferCache;
   request: FastifyRequest;
 }
 

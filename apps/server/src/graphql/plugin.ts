@@ -42,7 +42,7 @@ export const graphqlPlugin: FastifyPluginAsync = async (app) => {
     jit: 1,
     graphiql: !production,
     validationRules,
-    context: (request): GraphQLContext => ({ db: app.db, config: app.config, clock: app.clock, request }),
+    context: (request): GraphQLContext => ({ db: app.db, config: app.config, clock: app.clock, offers: app.offers, request }),
     errorFormatter: (execution, context) => formatGraphQLErrors(execution, context.reply.log),
     errorHandler: (error, request, reply) => {
       // A body that is not JSON never reached GraphQL: answer like every other route.

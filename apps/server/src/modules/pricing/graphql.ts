@@ -76,12 +76,12 @@ builder.queryFields((t) => ({
   quote: t.field({
     type: QuoteRef,
     args: { input: t.arg({ type: QuoteInputRef, required: true }) },
-    resolve: (_root, { input }, { db, clock }) => quote(db, input, clock()),
+    resolve: (_root, { input }, { offers, clock }) => quote(offers, input, clock()),
   }),
   CheckOfferIsApplicable: t.field({
     type: OfferCheckRef,
     args: { input: t.arg({ type: CheckOfferInputRef, required: true }) },
-    resolve: (_root, { input }, { db, clock }) => checkOffer(db, input, clock()),
+    resolve: (_root, { input }, { offers, clock }) => checkOffer(offers, input, clock()),
   }),
   currentSeason: t.field({ type: SeasonRef, resolve: (_root, _args, { db }) => currentSeason(db) }),
 }));

@@ -1,7 +1,8 @@
 import { checkOfferInputSchema, quoteInputSchema, quotePremiums, toCents, type QuoteResult } from '@fhp/domain';
 import type { Db } from '../../db/client';
 import { parseInput } from '../../graphql/errors';
-import { findApplicableOffer, findCurrentSeason, type OfferRow, type SeasonRow } from './repository';
+import type { OfferCache } from './offer-cache';
+import { findCurrentSeason, type OfferRow, type SeasonRow } from './repository';
 
 export interface OfferCheck {
   applicable: boolean;
@@ -25,18 +26,18 @@ function toOfferCheck(offer: OfferRow | undefined): OfferCheck {
   };
 }
 
-export async function checkOffer(db: Db, input: unknown, now: Date): Promise<OfferCheck> {
+export async function checkOffer(offers: OfferCache, input: unknown, now: Date): Promise<OfferCheck> {
   const { countryName } = parseInput(checkOfferInputSchema, input);
-  return toOfferCheck(await findApplicableOffer(db, countryName, now));
+  return toOfferCheck(await offers.applicable(countryName, now));
 }
 
 /**
  * All six options for a country and coverage, with the country's current offer applied. Every
  * pricing rule lives in the domain; this only supplies the offer from the database.
  */
-export async function quote(db: Db, input: unknown, now: Date): Promise<QuoteResult> {
+export async function quote(offers: OfferCache, input: unknown, now: Date): Promise<QuoteResult> {
   const { country, coverage } = parseInput(quoteInputSchema, input);
-  const offer = await findApplicableOffer(db, country, now);
+  const offer = await offers.applicable(country, now);
   return quotePremiums({
     country,
     coverageCents: toCents(coverage),
