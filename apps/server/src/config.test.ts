@@ -44,6 +44,10 @@ describe('loadConfig', () => {
     expect(isAbsolute(config.dataDir)).toBe(true);
   });
 
+  it('says what a bad value should be', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow('PORT: must be a port number (0 to 65535)');
+  });
+
   it('treats an empty DATABASE_URL as unset (PGlite)', () => {
     expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
   });

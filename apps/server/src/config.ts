@@ -21,7 +21,7 @@ const optionalNonEmpty = z
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  PORT: z.coerce.number({ message: 'must be a port number (0 to 65535)' }).int({ message: 'must be a port number (0 to 65535)' }).min(0).max(65_535, { message: 'must be a port number (0 to 65535)' }).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalNonEmpty.pipe(
