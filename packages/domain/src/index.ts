@@ -10,3 +10,4 @@ export * from './reverse';
 export * from './season';
 export * from './schemas';
 export * from './identity';
+export * from './policy';
