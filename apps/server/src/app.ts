@@ -8,6 +8,7 @@ import { graphqlPlugin } from './graphql/plugin';
 import { replyWithError } from './http/errors';
 import { webAppPlugin } from './http/web-app';
 import { healthRoutes } from './modules/health';
+import { identityPlugin } from './modules/identity';
 import { pricingPlugin } from './modules/pricing';
 import './types';
 
@@ -60,6 +61,8 @@ export async function buildApp({ config, database, clock = systemClock }: BuildA
   app.setErrorHandler((error, request, reply) => replyWithError(error, request, reply));
 
   await app.register(pricingPlugin);
+  // Before every route: its bearer-token hook must see them all.
+  await app.register(identityPlugin);
   await app.register(healthRoutes);
   await app.register(graphqlPlugin);
   await app.register(webAppPlugin({ distDir: config.webDistExists ? config.webDistDir : undefined }));

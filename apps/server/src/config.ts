@@ -19,6 +19,22 @@ const optionalNonEmpty = z
   .transform((value) => (value === '' ? undefined : value))
   .optional();
 
+/**
+ * A PEM from the environment. Many platforms cannot hold line breaks in a variable, so a literal
+ * `\n` is read as one. The key itself is imported (and refused if unusable) when the app starts.
+ */
+function optionalPem(what: string) {
+  return optionalNonEmpty
+    .transform((value) => value?.replace(/\\n/g, '\n'))
+    .pipe(z.string().regex(/^-----BEGIN [A-Z ]+-----[\s\S]+-----END [A-Z ]+-----$/, { message: `must be ${what}` }).optional());
+}
+
+/**
+ * Development and test only: a fixed pepper so codes survive a restart. It is public (it is in the
+ * source), which is why production refuses to start without OTP_PEPPER.
+ */
+export const DEVELOPMENT_OTP_PEPPER = 'fhp-development-otp-pepper-not-a-secret';
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: z.coerce.number({ message: 'must be a port number (0 to 65535)' }).int({ message: 'must be a port number (0 to 65535)' }).min(0).max(65_535, { message: 'must be a port number (0 to 65535)' }).default(3000),
@@ -31,6 +47,15 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).default('apps/web/dist'),
   SEED_DEMO: booleanFromEnv.default(true),
   PUBLIC_URL: optionalNonEmpty.pipe(z.url({ message: 'must be an absolute URL' }).optional()),
+  SMTP_URL: optionalNonEmpty.pipe(z.url({ protocol: /^smtps?$/, message: 'must be an smtp:// or smtps:// URL' }).optional()),
+  MAIL_FROM: z.string().trim().min(3).default('Flexible Hurricane Protection <no-reply@fhp.example>'),
+  JWT_PRIVATE_KEY: optionalPem('a PKCS#8 PEM private key (-----BEGIN PRIVATE KEY-----)'),
+  JWT_PUBLIC_KEY: optionalPem('an SPKI PEM public key (-----BEGIN PUBLIC KEY-----)'),
+  JWT_TTL_SECONDS: z.coerce.number({ message: 'must be a number of seconds' }).int({ message: 'must be a whole number of seconds' }).min(60, { message: 'must be at least 60 seconds' }).max(86_400, { message: 'must be at most 86400 seconds (one day)' }).default(3600),
+  JWT_ISSUER: z.string().trim().min(1).default('fhp'),
+  JWT_AUDIENCE: z.string().trim().min(1).default('fhp-portal'),
+  OTP_PEPPER: optionalNonEmpty.pipe(z.string().min(32, { message: 'must be at least 32 characters of random text' }).optional()),
+  QUERY_TOKEN_SIGNER_PUBLIC_KEY: optionalPem('an SPKI PEM public key (-----BEGIN PUBLIC KEY-----)'),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -48,6 +73,22 @@ export interface Config {
   webDistExists: boolean;
   seedDemo: boolean;
   publicUrl: string | undefined;
+  /** Absent: email goes to the development outbox. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  jwt: {
+    /** Both absent: a pair is generated once and kept in the database (`settings`). */
+    privateKeyPem: string | undefined;
+    publicKeyPem: string | undefined;
+    ttlSeconds: number;
+    issuer: string;
+    audience: string;
+  };
+  otpPepper: string;
+  /** True when OTP_PEPPER was not set and the public development pepper is used (logged at start). */
+  otpPepperIsDevelopmentDefault: boolean;
+  /** Signer of tokens handed over in a page's query string; absent: such tokens are refused. */
+  queryTokenSignerPublicKeyPem: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -70,6 +111,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const e = parsed.data;
+  const problems: string[] = [];
+  if (e.NODE_ENV === 'production' && e.OTP_PEPPER === undefined) problems.push('OTP_PEPPER: is required in production');
+  if (e.JWT_PUBLIC_KEY !== undefined && e.JWT_PRIVATE_KEY === undefined) problems.push('JWT_PUBLIC_KEY: needs JWT_PRIVATE_KEY too');
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   const webDistDir = absolute(e.WEB_DIST_DIR, REPO_ROOT);
   return {
     env: e.NODE_ENV,
@@ -83,5 +128,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDistExists: existsSync(webDistDir),
     seedDemo: e.SEED_DEMO,
     publicUrl: e.PUBLIC_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    jwt: {
+      privateKeyPem: e.JWT_PRIVATE_KEY,
+      publicKeyPem: e.JWT_PUBLIC_KEY,
+      ttlSeconds: e.JWT_TTL_SECONDS,
+      issuer: e.JWT_ISSUER,
+      audience: e.JWT_AUDIENCE,
+    },
+    otpPepper: e.OTP_PEPPER ?? DEVELOPMENT_OTP_PEPPER,
+    otpPepperIsDevelopmentDefault: e.OTP_PEPPER === undefined,
+    queryTokenSignerPublicKeyPem: e.QUERY_TOKEN_SIGNER_PUBLIC_KEY,
   };
 }

@@ -1,17 +1,21 @@
+import type { AppAbility } from '@fhp/domain';
 import SchemaBuilder from '@pothos/core';
 import type { FastifyRequest } from 'fastify';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import type { RequestUser } from '../modules/identity/auth';
 import type { OfferCache } from '../modules/pricing/offer-cache';
 
-/** What every resolver receives; later issues add the signed-in identity here. */
+/** What every resolver receives. `user` is null for anonymous callers; ask `ability`, not a role. */
 export interface GraphQLContext {
   db: Db;
   config: Config;
   clock: Clock;
   offers: OfferCache;
   request: FastifyRequest;
+  user: RequestUser | null;
+  ability: AppAbility;
 }
 
 /**

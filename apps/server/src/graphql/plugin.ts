@@ -42,7 +42,16 @@ export const graphqlPlugin: FastifyPluginAsync = async (app) => {
     jit: 1,
     graphiql: !production,
     validationRules,
-    context: (request): GraphQLContext => ({ db: app.db, config: app.config, clock: app.clock, offers: app.offers, request }),
+    context: (request): GraphQLContext => ({
+      db: app.db,
+      config: app.config,
+      clock: app.clock,
+      offers: app.offers,
+      request,
+      // Set by the identity plugin's bearer-token hook on every request.
+      user: request.user,
+      ability: request.ability,
+    }),
     errorFormatter: (execution, context) => formatGraphQLErrors(execution, context.reply.log),
     errorHandler: (error, request, reply) => {
       // A body that is not JSON never reached GraphQL: answer like every other route.

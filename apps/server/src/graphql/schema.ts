@@ -5,6 +5,7 @@ import './money';
 // Each module registers its types on the shared builder when imported.
 import '../modules/content/graphql';
 import '../modules/pricing/graphql';
+import '../modules/identity/graphql';
 
 let schema: GraphQLSchema | undefined;
 

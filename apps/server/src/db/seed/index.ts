@@ -3,6 +3,7 @@ import { content, faqs, offers, products, seasons } from '../schema';
 import { CONTENT_KEYS } from '../../modules/content/content-shapes';
 import { landingContentSeed, pageContentSeed } from './content';
 import { faqSeed } from './faqs';
+import { seedIdentity } from './identity';
 import { offerSeed, seasonSeed } from './pricing';
 import { DEMO_PRODUCT_ID, productSeed } from './products';
 
@@ -24,5 +25,6 @@ export async function seedDemoData(db: Db): Promise<void> {
     await tx.insert(faqs).values(faqSeed).onConflictDoNothing();
     await tx.insert(seasons).values(seasonSeed).onConflictDoNothing();
     await tx.insert(offers).values(offerSeed).onConflictDoNothing();
+    await seedIdentity(tx);
   });
 }

@@ -119,3 +119,20 @@ export function invitationEmail({ firstName, roleTitle, acceptUrl }: InvitationT
 <p>${closing}</p>`),
   };
 }
+
+/**
+ * Sent instead of a sign-up code when the email already has a password account: the sign-up
+ * answer stays the same for every email, and only the owner of the mailbox learns the account exists.
+ */
+export function accountExistsEmail({ signInUrl }: { signInUrl: string }): RenderedEmail {
+  const link = assertWebUrl(signInUrl);
+  const text = `Someone (hopefully you) asked to sign up to ${BRAND} with this email address, which already has an account.`;
+  const closing = 'If it was not you, ignore this email; your account is unchanged.';
+  return {
+    subject: `Your ${BRAND} account`,
+    text: `${text}\nSign in here instead:\n${link}\n\n${closing}`,
+    html: layout(html`<p>${text}</p>
+<p><a href="${link}">Sign in instead</a></p>
+<p>${closing}</p>`),
+  };
+}

@@ -1,0 +1,68 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** The spec's role names (owner, admin, master admin, ...); the uuid is what sign-in sends as `role`. */
+export const roles = pgTable('roles', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull().unique(),
+});
+
+export const signInTypeEnum = pgEnum('sign_in_type', ['password', 'otp']);
+
+/** Spec part 2: the account lifecycle an administrator sees (suspension is a separate flag). */
+export const userStatusEnum = pgEnum('user_status', ['USER_ADDED', 'INVITED', 'EMAIL_VERIFIED', 'ACC_CREATED']);
+
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** Short public account id shown to customers and staff; never the primary key in URLs. */
+  vuid: text('vuid').notNull().unique(),
+  /** Always stored lower-case (the domain's emailSchema lower-cases), so the unique index is case-free. */
+  email: text('email').notNull().unique(),
+  /** Null for accounts that sign in with a code only. */
+  passwordHash: text('password_hash'),
+  signInType: signInTypeEnum('sign_in_type').notNull().default('otp'),
+  roleId: uuid('role_id')
+    .notNull()
+    .references(() => roles.id),
+  firstName: text('first_name'),
+  lastName: text('last_name'),
+  phone: text('phone'),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  phoneVerified: boolean('phone_verified').notNull().default(false),
+  status: userStatusEnum('status').notNull().default('USER_ADDED'),
+  suspended: boolean('suspended').notNull().default(false),
+  image: text('image'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const codePurposeEnum = pgEnum('code_purpose', ['SIGN_IN', 'SIGN_UP']);
+
+/**
+ * One row per code sent. Rows double as the send history for the rate limit (created_at) and as
+ * the lock record (locked_until), so a row is written for every send, even to an unknown email:
+ * the answers then never differ by whether an account exists.
+ */
+export const oneTimeCodes = pgTable(
+  'one_time_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    purpose: codePurposeEnum('purpose').notNull(),
+    /** HMAC of the code with the server's pepper; never the code itself. */
+    codeHash: text('code_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('one_time_codes_email_idx').on(t.email, t.createdAt)],
+);
+
+/** Server-wide settings by key (e.g. the generated token signing key shared by every instance). */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
+});

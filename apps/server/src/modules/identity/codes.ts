@@ -1,0 +1,77 @@
+import { canSendOtp, newOtpRecord, otpState, recordFailedAttempt, RESEND_WINDOW } from '@fhp/domain';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import { codesMatch, generateCode, hashCode } from './crypto';
+import { badCredentials, IdentityError } from './errors';
+import { codeHistory, consumeCode, insertCode, latestOpenCodeForUpdate, recordCodeAttempt, type CodePurpose } from './repository';
+
+export interface CodeStore {
+  /**
+   * Checks the send limit (429 with "try again after"), stores the hash of a new code and returns
+   * the code for delivery. Called for unknown emails too, so limits never reveal an account.
+   */
+  issue(email: string, purpose: CodePurpose): Promise<string>;
+  /**
+   * Checks a code: wrong ones count (the fifth locks the email), a right one is spent. `onSuccess`
+   * runs in the same transaction as spending it, so an account created from a code is never
+   * left without its code spent (or the reverse).
+   */
+  verify<T>(email: string, purpose: CodePurpose, code: string, onSuccess: (tx: Db) => Promise<T>): Promise<T>;
+}
+
+type Outcome<T> = { ok: true; value: T } | { ok: false; error: IdentityError };
+
+function retryAfterSeconds(until: Date, now: Date): Record<string, string> {
+  return { 'retry-after': String(Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000))) };
+}
+
+export function createCodeStore(db: Db, pepper: string, clock: Clock): CodeStore {
+  return {
+    async issue(email, purpose) {
+      const now = clock();
+      const since = new Date(now.getTime() - RESEND_WINDOW.windowSeconds * 1000);
+      const history = await codeHistory(db, email, since);
+      const decision = canSendOtp(history.sentAt, now, history.lockedUntil);
+      if (!decision.allowed) throw new IdentityError(429, decision.message, retryAfterSeconds(decision.retryAt, now));
+      const code = generateCode();
+      const record = newOtpRecord(now);
+      await insertCode(db, {
+        email,
+        purpose,
+        codeHash: hashCode(code, pepper),
+        expiresAt: new Date(record.expiresAt),
+        attempts: 0,
+        createdAt: now,
+      });
+      return code;
+    },
+
+    async verify(email, purpose, code, onSuccess) {
+      const now = clock();
+      // Attempts must be stored even when the answer is a refusal, so the transaction returns the
+      // refusal instead of throwing it (a throw would roll the count back).
+      const outcome = await db.transaction(async (tx): Promise<Outcome<Awaited<ReturnType<typeof onSuccess>>>> => {
+        const row = await latestOpenCodeForUpdate(tx, email, purpose);
+        if (row === undefined) return { ok: false, error: badCredentials() };
+        const { lockedUntil } = await codeHistory(tx, email, now);
+        const state = otpState({ expiresAt: row.expiresAt, attempts: row.attempts, lockedUntil }, now);
+        if (state.state === 'locked') return { ok: false, error: new IdentityError(429, state.message, retryAfterSeconds(state.until, now)) };
+        if (state.state === 'expired') return { ok: false, error: new IdentityError(401, state.message) };
+        if (!codesMatch(code, row.codeHash, pepper)) {
+          const next = recordFailedAttempt({ expiresAt: row.expiresAt, attempts: row.attempts, lockedUntil: row.lockedUntil }, now);
+          const lockedNow = next.lockedUntil === null ? null : new Date(next.lockedUntil);
+          await recordCodeAttempt(tx, row.id, next.attempts, lockedNow);
+          const locked = otpState({ ...next, expiresAt: row.expiresAt }, now);
+          return {
+            ok: false,
+            error: locked.state === 'locked' ? new IdentityError(429, locked.message, retryAfterSeconds(locked.until, now)) : badCredentials(),
+          };
+        }
+        if (!(await consumeCode(tx, row.id, now))) return { ok: false, error: badCredentials() };
+        return { ok: true, value: await onSuccess(tx) };
+      });
+      if (!outcome.ok) throw outcome.error;
+      return outcome.value;
+    },
+  };
+}

@@ -1,0 +1,41 @@
+/**
+ * The identity service's refusals. Each carries an HTTP status and the sentence the web shows;
+ * the app's error handler turns `statusCode` + `message` into `{ statusCode, error, message,
+ * display_message }`.
+ */
+export class IdentityError extends Error {
+  override name = 'IdentityError';
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    /** Extra response headers, e.g. Retry-After on 429. */
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * One sentence for unknown email, wrong password, wrong or expired code and a refused sign-in
+ * link, so an answer never tells whether an account exists.
+ */
+export const BAD_CREDENTIALS = 'The email, password or code is not correct. Please check them and try again.';
+
+export const MESSAGES = {
+  signInRequired: 'Please sign in to continue.',
+  sessionInvalid: 'Your session is not valid. Please sign in again.',
+  sessionExpired: 'Your session has expired. Please sign in again.',
+  forbidden: 'You are not allowed to do this.',
+  suspended: 'This account is suspended. Please contact support.',
+  roleRefused: 'This account cannot sign in with the selected role.',
+  codeSent: 'We sent a code to your registered email address and phone. It expires in 10 minutes.',
+  signUpCodeSent: 'We sent a code to your email address. It expires in 10 minutes.',
+  invited: 'User has been invited successfully',
+  reinvited: 're-invited successfully (An invite email has been sent to user email address)',
+  userExists: 'A user with this email address already exists.',
+  noSuchUser: 'There is no user with this email address.',
+  alreadyActive: 'This user has already set up the account; there is nothing to re-invite.',
+  mailFailed: 'We could not send the email right now. Please try again in a few minutes.',
+} as const;
+
+export const badCredentials = () => new IdentityError(401, BAD_CREDENTIALS);

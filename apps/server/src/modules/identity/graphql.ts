@@ -1,0 +1,104 @@
+import { builder } from '../../graphql/builder';
+import { findUserById, type UserWithRole } from './repository';
+import { forbidden, requireOwnedRecord, unauthenticated } from './guards';
+import { fullName } from './service';
+
+interface WhoAmI {
+  signedIn: boolean;
+  userId: string | null;
+  email: string | null;
+  role: string | null;
+}
+
+const WhoAmIRef = builder.objectRef<WhoAmI>('WhoAmI').implement({
+  fields: (t) => ({
+    signedIn: t.exposeBoolean('signedIn'),
+    userId: t.exposeString('userId', { nullable: true }),
+    email: t.exposeString('email', { nullable: true }),
+    role: t.exposeString('role', { nullable: true }),
+  }),
+});
+
+/** Issue 4 (profile and KYC) fills these; until then a profile has no address and no documents. */
+type Address = Record<'addressLine1' | 'addressLine2' | 'addressLine3' | 'city' | 'country' | 'state' | 'zipcode', string | null>;
+type KycDoc = Record<'doc' | 'name' | 'status' | 'type' | 'comment' | 'fileType', string | null>;
+
+const AddressRef = builder.objectRef<Address>('Address').implement({
+  fields: (t) => ({
+    addressLine1: t.exposeString('addressLine1', { nullable: true }),
+    addressLine2: t.exposeString('addressLine2', { nullable: true }),
+    addressLine3: t.exposeString('addressLine3', { nullable: true }),
+    city: t.exposeString('city', { nullable: true }),
+    country: t.exposeString('country', { nullable: true }),
+    state: t.exposeString('state', { nullable: true }),
+    zipcode: t.exposeString('zipcode', { nullable: true }),
+  }),
+});
+
+const KycDocRef = builder.objectRef<KycDoc>('KycDoc').implement({
+  fields: (t) => ({
+    doc: t.exposeString('doc', { nullable: true }),
+    name: t.exposeString('name', { nullable: true }),
+    status: t.exposeString('status', { nullable: true }),
+    type: t.exposeString('type', { nullable: true }),
+    comment: t.exposeString('comment', { nullable: true }),
+    fileType: t.exposeString('fileType', { nullable: true }),
+  }),
+});
+
+const nothing = () => null;
+
+const ProfileRef = builder.objectRef<UserWithRole>('Profile').implement({
+  fields: (t) => ({
+    vuid: t.exposeString('vuid'),
+    email: t.exposeString('email'),
+    emailVerified: t.exposeBoolean('emailVerified'),
+    phoneVerified: t.exposeBoolean('phoneVerified'),
+    firstName: t.exposeString('firstName', { nullable: true }),
+    lastName: t.exposeString('lastName', { nullable: true }),
+    fullName: t.string({ nullable: true, resolve: (u) => fullName(u) }),
+    image: t.exposeString('image', { nullable: true }),
+    gender: t.string({ nullable: true, resolve: nothing }),
+    occupation: t.string({ nullable: true, resolve: nothing }),
+    bio: t.string({ nullable: true, resolve: nothing }),
+    bannerImg: t.string({ nullable: true, resolve: nothing }),
+    kycSubmitted: t.boolean({ resolve: () => false }),
+    primaryContactNo: t.exposeString('phone', { nullable: true }),
+    address: t.field({ type: AddressRef, nullable: true, resolve: nothing }),
+    kyc: t.field({ type: [KycDocRef], resolve: () => [] }),
+    role: t.exposeString('roleName', { nullable: true }),
+  }),
+});
+
+// The spec sends `{}`; GraphQL input objects need a field, so the one there is optional.
+const GetMyProfileInputRef = builder.inputType('GetMyProfileInput', {
+  fields: (t) => ({
+    vuid: t.string({ required: false, description: 'Optional; when given it must be the caller’s own account id.' }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  whoAmI: t.field({
+    type: WhoAmIRef,
+    description: 'Anyone: who the bearer token says is asking.',
+    resolve: (_root, _args, { user }) => ({
+      signedIn: user !== null,
+      userId: user?.id ?? null,
+      email: user?.email ?? null,
+      role: user?.role ?? null,
+    }),
+  }),
+  getMyProfile: t.field({
+    type: ProfileRef,
+    description: 'Signed in: the caller’s own profile, never anyone else’s.',
+    args: { input: t.arg({ type: GetMyProfileInputRef, required: false }) },
+    resolve: async (_root, { input }, ctx) => {
+      const user = requireOwnedRecord(ctx, 'read', 'Profile', ctx.user?.id ?? '');
+      const row = await findUserById(ctx.db, user.id);
+      // A valid token for an account deleted since: the session is over.
+      if (row === undefined) throw unauthenticated();
+      if (input?.vuid != null && input.vuid !== row.vuid) throw forbidden();
+      return row;
+    },
+  }),
+}));

@@ -1,0 +1,70 @@
+import fp from 'fastify-plugin';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, ensureRoles } from '../../db/seed/identity';
+import { createMailer, createOutbox, createOutboxSmsProvider, type Mailer, type Outbox } from '../notifications';
+import { registerAuthHook } from './auth';
+import { createCodeStore } from './codes';
+import { createQueryTokenVerifier, type TokenService } from './crypto';
+import { createAppTokenService } from './keys';
+import { identityRoutes } from './routes';
+import { createIdentityService, type IdentityService } from './service';
+
+export type { RequestUser } from './auth';
+
+export interface Identity {
+  tokens: TokenService;
+  service: IdentityService;
+  mailer: Mailer;
+  /** Email (without SMTP_URL) and SMS land here; readable over HTTP in development only. */
+  outbox: Outbox;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    identity: Identity;
+  }
+}
+
+export const DEV_OUTBOX_PATH = '/api/v1/dev/outbox';
+
+/**
+ * Identity: keys, mail and SMS, the bearer-token hook on every request and the `/iam/v1` routes.
+ * fastify-plugin, so the hook and `app.identity` reach every route and resolver; register it
+ * before the routes it protects.
+ */
+export const identityPlugin = fp(
+  async (app) => {
+    const { config, db, clock } = app;
+    await ensureRoles(db);
+    const tokens = await createAppTokenService(config, db, clock);
+    const outbox = createOutbox({ now: clock });
+    const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger: app.log, outbox });
+    app.addHook('onClose', async () => mailer.close());
+    const sms = createOutboxSmsProvider({ outbox, logger: app.log });
+    // Built once, so a bad signer key in the configuration stops the boot.
+    const queryTokens = config.queryTokenSignerPublicKeyPem
+      ? await createQueryTokenVerifier({ signerPublicKeyPem: config.queryTokenSignerPublicKeyPem, logger: app.log, now: clock })
+      : null;
+    if (config.otpPepperIsDevelopmentDefault) {
+      app.log.warn('OTP_PEPPER is not set: one-time codes are hashed with the public development pepper');
+    }
+    const codes = createCodeStore(db, config.otpPepper, clock);
+    const service = createIdentityService({ db, config, clock, tokens, codes, mailer, sms, queryTokens });
+    app.decorate('identity', { tokens, service, mailer, outbox });
+
+    registerAuthHook(app, tokens);
+    await app.register(identityRoutes(service), { prefix: '/iam/v1' });
+
+    if (config.env === 'development') {
+      // Codes and links in clear text: never outside a developer's machine.
+      app.get(DEV_OUTBOX_PATH, async () => ({ messages: outbox.list() }));
+      app.addHook('onReady', async () => {
+        if (config.seedDemo) {
+          const accounts = DEMO_ACCOUNTS.map((a) => `${a.email} (${a.role}, ${a.signInType === 'password' ? DEMO_PASSWORD : 'code only'})`);
+          app.log.info({ accounts }, `Demo accounts; password ${DEMO_PASSWORD}, then the emailed code`);
+        }
+        if (mailer.mode === 'outbox') app.log.info(`No SMTP_URL: email and SMS codes are in GET ${DEV_OUTBOX_PATH}`);
+      });
+    }
+  },
+  { name: 'identity' },
+);

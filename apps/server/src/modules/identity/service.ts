@@ -1,0 +1,281 @@
+import {
+  roleTitle,
+  type AccessTokenBody,
+  type InvitationSendBody,
+  type InviteBody,
+  type OtpSendBody,
+  type SignInBody,
+  type SignUpBody,
+  type VerifyByOtpBody,
+} from '@fhp/domain';
+import { decodeJwt } from 'jose';
+import type { Clock } from '../../clock';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import {
+  accountExistsEmail,
+  invitationEmail,
+  MailDeliveryError,
+  oneTimeCodeEmail,
+  oneTimeCodeSms,
+  type Mailer,
+  type MailMessage,
+  type SmsProvider,
+} from '../notifications';
+import type { CodeStore } from './codes';
+import { hashPassword, needsRehash, TokenVerificationError, verifyPassword, type QueryTokenVerifier, type TokenService } from './crypto';
+import { badCredentials, IdentityError, MESSAGES } from './errors';
+import {
+  findRoleByName,
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  updateUser,
+  type UserRow,
+  type UserWithRole,
+} from './repository';
+import { newVuid } from './vuid';
+
+/** The answer of every successful sign-in (docs/architecture.md, Identity contract). */
+export interface SignedIn {
+  status: 'SIGNED_IN';
+  accessToken: string;
+  tokenType: 'Bearer';
+  expiresIn: number;
+  exp: number;
+  signInType: 'password' | 'otp';
+  userRoles: { name: string; uuid: string }[];
+  user: { id: string; vuid: string; email: string; firstName: string | null; lastName: string | null; fullName: string; image: string | null };
+}
+
+export type SignInAnswer = SignedIn | { status: 'OTP_SENT'; message: string };
+
+export interface IdentityServiceDeps {
+  db: Db;
+  config: Config;
+  clock: Clock;
+  tokens: TokenService;
+  codes: CodeStore;
+  mailer: Mailer;
+  sms: SmsProvider;
+  /** Null when no QUERY_TOKEN_SIGNER_PUBLIC_KEY is configured: sign-in links are then refused. */
+  queryTokens: QueryTokenVerifier | null;
+}
+
+export function fullName(user: Pick<UserRow, 'firstName' | 'lastName' | 'email'>): string {
+  const name = [user.firstName, user.lastName].filter((part) => part !== null && part.trim() !== '').join(' ');
+  return name === '' ? user.email : name;
+}
+
+export type IdentityService = ReturnType<typeof createIdentityService>;
+
+export function createIdentityService(deps: IdentityServiceDeps) {
+  const { db, config, clock, tokens, codes, mailer, sms } = deps;
+  const webUrl = config.publicUrl ?? `http://localhost:${config.port}`;
+
+  async function sendMail(message: MailMessage): Promise<void> {
+    try {
+      await mailer.send(message);
+    } catch (error) {
+      if (error instanceof MailDeliveryError) throw Object.assign(new IdentityError(503, MESSAGES.mailFailed), { cause: error });
+      throw error;
+    }
+  }
+
+  async function deliverCode(code: string, to: { email?: string | undefined; phone?: string | null | undefined }): Promise<void> {
+    if (to.email !== undefined) await sendMail({ to: to.email, ...oneTimeCodeEmail({ code }) });
+    if (to.phone) await sms.send({ to: to.phone, text: oneTimeCodeSms({ code }) });
+  }
+
+  /** Refusals that only someone holding the credentials can reach, so they may be specific. */
+  function assertMaySignIn(user: UserWithRole, role: string | null): void {
+    if (user.suspended) throw new IdentityError(403, MESSAGES.suspended);
+    if (role !== null && role !== user.roleId) throw new IdentityError(403, MESSAGES.roleRefused);
+  }
+
+  async function signedIn(user: UserWithRole): Promise<SignedIn> {
+    const accessToken = await tokens.sign({ sub: user.id, role: user.roleName, email: user.email });
+    const { exp } = decodeJwt(accessToken);
+    return {
+      status: 'SIGNED_IN',
+      accessToken,
+      tokenType: 'Bearer',
+      expiresIn: tokens.ttlSeconds,
+      exp: exp ?? 0,
+      signInType: user.signInType,
+      userRoles: [{ name: user.roleName, uuid: user.roleId }],
+      user: {
+        id: user.id,
+        vuid: user.vuid,
+        email: user.email,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        fullName: fullName(user),
+        image: user.image,
+      },
+    };
+  }
+
+  /** A right code proves the mailbox: the email counts as verified and an invitee moves on. */
+  async function markEmailVerified(tx: Db, user: UserWithRole): Promise<void> {
+    if (user.emailVerified && user.status !== 'USER_ADDED' && user.status !== 'INVITED') return;
+    const status = user.status === 'USER_ADDED' || user.status === 'INVITED' ? 'EMAIL_VERIFIED' : user.status;
+    await updateUser(tx, user.id, { emailVerified: true, status }, clock());
+  }
+
+  async function signInWithLink(body: SignInBody): Promise<SignedIn> {
+    const payload = deps.queryTokens ? await deps.queryTokens.verify(body.jwtToken) : null;
+    const claimed = typeof payload?.email === 'string' ? payload.email.trim().toLowerCase() : null;
+    if (claimed === null || claimed !== body.email) throw badCredentials();
+    const user = await findUserByEmail(db, body.email);
+    if (user === undefined) throw badCredentials();
+    assertMaySignIn(user, body.role);
+    return signedIn(user);
+  }
+
+  return {
+    /** Unknown emails answer `password`, like most accounts, so the answer reveals nothing. */
+    async signInType(email: string): Promise<{ signInType: 'password' | 'otp' }> {
+      const user = await findUserByEmail(db, email);
+      return { signInType: user?.signInType ?? 'password' };
+    },
+
+    async signIn(body: SignInBody): Promise<SignInAnswer> {
+      if (body.jwtToken !== undefined) return signInWithLink(body);
+      const user = await findUserByEmail(db, body.email);
+
+      if (body.password !== undefined) {
+        // Always one scrypt run: an unknown email or a code-only account checks the dummy hash.
+        const hash = user?.signInType === 'password' ? user.passwordHash : null;
+        const passwordOk = await verifyPassword(body.password, hash);
+        if (!passwordOk || user === undefined) throw badCredentials();
+        assertMaySignIn(user, body.role);
+        if (body.otp === undefined) {
+          const code = await codes.issue(user.email, 'SIGN_IN');
+          await deliverCode(code, { email: user.email, phone: user.phone });
+          return { status: 'OTP_SENT', message: MESSAGES.codeSent };
+        }
+        const plain = body.password;
+        return codes.verify(user.email, 'SIGN_IN', body.otp, async (tx) => {
+          await markEmailVerified(tx, user);
+          // Parameters raised since this hash was made: store a fresh one while we hold the password.
+          if (hash !== null && needsRehash(hash)) await updateUser(tx, user.id, { passwordHash: await hashPassword(plain) }, clock());
+          return signedIn(user);
+        });
+      }
+
+      // A code alone signs in only a code-only account; for anyone else it needs the password too.
+      if (user === undefined || user.signInType !== 'otp' || body.otp === undefined) throw badCredentials();
+      assertMaySignIn(user, body.role);
+      return codes.verify(user.email, 'SIGN_IN', body.otp, async (tx) => {
+        await markEmailVerified(tx, user);
+        return signedIn(user);
+      });
+    },
+
+    async signUp({ email }: SignUpBody): Promise<{ message: string }> {
+      const user = await findUserByEmail(db, email);
+      // Issued for every email so the rate limit and the answer are the same for all of them.
+      const code = await codes.issue(email, 'SIGN_UP');
+      if (user === undefined || (user.signInType === 'otp' && !user.suspended)) {
+        await deliverCode(code, { email });
+      } else if (user.signInType === 'password' && !user.suspended) {
+        // A code here would let a password account in without its password; say "sign in" instead.
+        await sendMail({ to: email, ...accountExistsEmail({ signInUrl: `${webUrl}/sign-in` }) });
+      }
+      return { message: MESSAGES.signUpCodeSent };
+    },
+
+    async verifyByOtp({ email, otp }: VerifyByOtpBody): Promise<SignedIn> {
+      const purchaser = await findRoleByName(db, 'purchaser');
+      if (purchaser === undefined) throw new Error('The purchaser role is missing');
+      return codes.verify(email, 'SIGN_UP', otp, async (tx) => {
+        const existing = await findUserByEmail(tx, email);
+        if (existing !== undefined) {
+          if (existing.signInType === 'password') throw badCredentials();
+          assertMaySignIn(existing, null);
+          await markEmailVerified(tx, existing);
+          return signedIn(existing);
+        }
+        const now = clock();
+        await insertUser(tx, {
+          vuid: newVuid(),
+          email,
+          signInType: 'otp',
+          roleId: purchaser.id,
+          emailVerified: true,
+          status: 'EMAIL_VERIFIED',
+          createdAt: now,
+          updatedAt: now,
+        });
+        const created = await findUserByEmail(tx, email);
+        if (created === undefined) throw new Error('The new account could not be read back');
+        return signedIn(created);
+      });
+    },
+
+    async otpSend(body: OtpSendBody): Promise<{ message: string }> {
+      const user = await findUserByEmail(db, body.email);
+      const code = await codes.issue(body.email, 'SIGN_IN');
+      // The phone is always the registered one: a number typed into the request is never texted,
+      // or anyone could make us send SMS to any number.
+      const toEmail = !('sendOn' in body) || body.sendOn === 'EMAIL' || !user?.phone;
+      const toPhone = !('sendOn' in body) || body.sendOn === 'PHONE';
+      if (user !== undefined && !user.suspended) {
+        await deliverCode(code, { email: toEmail ? user.email : undefined, phone: toPhone ? user.phone : undefined });
+      }
+      return { message: 'sendOn' in body && body.sendOn === 'EMAIL' ? MESSAGES.signUpCodeSent : MESSAGES.codeSent };
+    },
+
+    async accessToken(body: AccessTokenBody): Promise<SignedIn> {
+      let userId: string;
+      try {
+        userId = (await tokens.verify(body.jwtToken)).sub;
+      } catch (error) {
+        if (!(error instanceof TokenVerificationError)) throw error;
+        throw new IdentityError(401, error.reason === 'expired' ? MESSAGES.sessionExpired : MESSAGES.sessionInvalid);
+      }
+      const user = await findUserById(db, userId);
+      if (user === undefined) throw new IdentityError(401, MESSAGES.sessionInvalid);
+      assertMaySignIn(user, body.role);
+      return signedIn(user);
+    },
+
+    async invite(body: InviteBody): Promise<{ message: string }> {
+      const role = await findRoleByName(db, body.role.name);
+      if (role === undefined) throw new Error(`Role ${body.role.name} is missing`);
+      const now = clock();
+      await db.transaction(async (tx) => {
+        const created = await insertUser(tx, {
+          vuid: newVuid(),
+          email: body.email,
+          signInType: 'otp',
+          roleId: role.id,
+          firstName: body.firstName,
+          lastName: body.lastName,
+          status: body.invite === false ? 'USER_ADDED' : 'INVITED',
+          createdAt: now,
+          updatedAt: now,
+        });
+        if (created === undefined) throw new IdentityError(409, MESSAGES.userExists);
+        // Inside the transaction: when the email cannot be sent, no half-invited user remains.
+        if (body.invite !== false) await sendInvitation(created, role.name);
+      });
+      return { message: MESSAGES.invited };
+    },
+
+    async invitationSend(body: InvitationSendBody): Promise<{ message: string }> {
+      const user = await findUserByEmail(db, body.email);
+      if (user === undefined) throw new IdentityError(404, MESSAGES.noSuchUser);
+      if (user.status === 'ACC_CREATED' || user.suspended) throw new IdentityError(409, MESSAGES.alreadyActive);
+      await sendInvitation(user, user.roleName);
+      if (user.status === 'USER_ADDED') await updateUser(db, user.id, { status: 'INVITED' }, clock());
+      return { message: MESSAGES.reinvited };
+    },
+  };
+
+  async function sendInvitation(user: Pick<UserRow, 'email' | 'firstName'>, role: string): Promise<void> {
+    const acceptUrl = `${webUrl}/sign-in?email=${encodeURIComponent(user.email)}`;
+    await sendMail({ to: user.email, ...invitationEmail({ firstName: user.firstName ?? undefined, roleTitle: roleTitle(role), acceptUrl }) });
+  }
+}
