@@ -5,15 +5,15 @@ import Row from 'react-bootstrap/Row';
 import { Link, useParams } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
 import { LoadingScreen } from '../../components/LoadingScreen';
+import { BoxesExplained } from '../../components/payout/BoxesExplained';
+import { PayoutChart } from '../../components/payout/PayoutChart';
+import { PayoutTable } from '../../components/payout/PayoutTable';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useLandingContent, type LandingContent } from './api';
-import { BoxesExplained } from './BoxesExplained';
 import { FaqTeaser } from './FaqTeaser';
 import { HowItWorks } from './HowItWorks';
 import { Lifecycle } from './Lifecycle';
-import { PayoutChart } from './PayoutChart';
 import { PayoutExample } from './PayoutExample';
-import { PayoutTable } from './PayoutTable';
 import { SeasonNote } from './SeasonNote';
 
 interface ProductLandingPageProps {
