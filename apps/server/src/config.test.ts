@@ -28,6 +28,7 @@ describe('loadConfig', () => {
       WEB_DIST_DIR: '/opt/web',
       SEED_DEMO: 'false',
       PUBLIC_URL: 'https://fhp.example',
+      OTP_PEPPER: 'a-production-pepper-of-at-least-32-chars',
     });
     expect(config).toMatchObject({
       env: 'production',
@@ -59,8 +60,25 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://db/fhp' }, 'DATABASE_URL'],
     [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
+    [{ JWT_TTL_SECONDS: '10' }, 'JWT_TTL_SECONDS'],
+    [{ JWT_PRIVATE_KEY: 'not a pem' }, 'JWT_PRIVATE_KEY'],
+    [{ OTP_PEPPER: 'short' }, 'OTP_PEPPER'],
+    [{ NODE_ENV: 'production' }, 'OTP_PEPPER'],
+    [{ QUERY_TOKEN_SIGNER_PUBLIC_KEY: 'abc' }, 'QUERY_TOKEN_SIGNER_PUBLIC_KEY'],
   ])('fails fast on %o, naming the variable', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`${variable}:`));
+  });
+
+  it('has identity defaults and reads PEMs with escaped line breaks', () => {
+    const config = loadConfig({ QUERY_TOKEN_SIGNER_PUBLIC_KEY: '-----BEGIN PUBLIC KEY-----\\nAAAA\\n-----END PUBLIC KEY-----' });
+    expect(config).toMatchObject({
+      smtpUrl: undefined,
+      mailFrom: 'Flexible Hurricane Protection <no-reply@fhp.example>',
+      jwt: { privateKeyPem: undefined, publicKeyPem: undefined, ttlSeconds: 3600 },
+      otpPepperIsDevelopmentDefault: true,
+      queryTokenSignerPublicKeyPem: '-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----',
+    });
   });
 });

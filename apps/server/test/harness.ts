@@ -9,7 +9,14 @@ import { createTestDatabase, testDatabaseKinds, type DatabaseKind } from './data
 
 /** A config for tests: quiet logs and no web build unless a test asks for one. */
 export function testConfig(env: Record<string, string> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent/fhp-web-dist', ...env });
+  // A pepper of its own, so suites that switch to production (which requires one) still boot.
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: '/nonexistent/fhp-web-dist',
+    OTP_PEPPER: 'test-pepper-0123456789abcdef0123456789abcdef',
+    ...env,
+  });
 }
 
 export interface SuiteOptions {
