@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { base64url, generateKeyPair, SignJWT } from 'jose';
-import { expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { users } from '../src/db/schema';
 import { DEMO_PASSWORD } from '../src/db/seed/identity';
 import { BAD_CREDENTIALS } from '../src/modules/identity/errors';
@@ -9,7 +9,8 @@ import { describeApp } from './harness';
 import { gqlAs, iam, tokenFor } from './identity-helpers';
 
 // A clock the tests move: codes expire and locks end without waiting.
-let nowMs = Date.parse('2027-03-01T16:00:00Z'); // noon in Port of Spain
+const START = Date.parse('2027-03-01T16:00:00Z'); // noon in Port of Spain
+let nowMs = START;
 const clock = () => new Date(nowMs);
 const minutes = (n: number) => n * 60_000;
 
@@ -18,6 +19,10 @@ const WHO_AM_I = '{ whoAmI { signedIn role } }';
 describeApp(
   'identity bad input',
   (suite) => {
+    // Each database's suite starts at noon again.
+    beforeAll(() => {
+      nowMs = START;
+    });
     const codeFor = (email: string) => {
       const message = suite.app.identity.outbox.latestFor(email);
       if (!message) throw new Error(`nothing sent to ${email}`);
