@@ -1,6 +1,6 @@
-import type { OptionQuote, QuoteResult } from '@fhp/domain';
 import { builder } from '../../graphql/builder';
 import { MoneyRef } from '../../graphql/money';
+import type { DiscountView, QuoteOptionView, QuoteView, TriggeringParamView } from './quote-view';
 import type { SeasonRow } from './repository';
 import { checkOffer, currentSeason, quote, type OfferCheck } from './service';
 
@@ -13,41 +13,42 @@ const CheckOfferInputRef = builder.inputType('CheckOfferInput', {
   fields: (t) => ({ countryName: t.string({ description: 'gd or dm' }) }),
 });
 
-const TriggeringParamRef = builder.objectRef<OptionQuote['triggeringParams'][number]>('TriggeringParam').implement({
+const TriggeringParamRef = builder.objectRef<TriggeringParamView>('TriggeringParam').implement({
   fields: (t) => ({
     id: t.exposeInt('id'),
-    params: t.stringList({ resolve: (p) => [...p.params] }),
+    params: t.exposeStringList('params'),
     coveragePct: t.exposeFloat('coveragePct'),
-    coverage: t.field({ type: MoneyRef, resolve: (p) => p.coverageCents }),
+    coverage: t.expose('coverage', { type: MoneyRef }),
   }),
 });
 
-const DiscountRef = builder.objectRef<NonNullable<OptionQuote['discount']>>('Discount').implement({
+const DiscountRef = builder.objectRef<DiscountView>('Discount').implement({
   fields: (t) => ({
     percent: t.exposeFloat('percent'),
-    amount: t.field({ type: MoneyRef, resolve: (d) => d.amountCents }),
-    premium: t.field({ type: MoneyRef, description: 'The discounted premium.', resolve: (d) => d.premiumCents }),
+    amount: t.expose('amount', { type: MoneyRef }),
+    premium: t.expose('premium', { type: MoneyRef, description: 'The discounted premium.' }),
   }),
 });
 
-const QuoteOptionRef = builder.objectRef<OptionQuote>('QuoteOption').implement({
+// Every field is an exposed property of the memoised view: graphql-jit reads them inline.
+const QuoteOptionRef = builder.objectRef<QuoteOptionView>('QuoteOption').implement({
   fields: (t) => ({
     id: t.exposeString('id', { description: 'T, 1, 2, 3, 4 or 5' }),
     label: t.exposeString('label'),
     rolPct: t.exposeFloat('rolPct'),
-    premium: t.field({ type: MoneyRef, description: 'Before any discount.', resolve: (o) => o.premiumCents }),
-    coverage: t.field({ type: MoneyRef, resolve: (o) => o.coverageCents }),
-    discount: t.field({ type: DiscountRef, nullable: true, resolve: (o) => o.discount }),
-    triggeringParams: t.field({ type: [TriggeringParamRef], resolve: (o) => o.triggeringParams }),
+    premium: t.expose('premium', { type: MoneyRef, description: 'Before any discount.' }),
+    coverage: t.expose('coverage', { type: MoneyRef }),
+    discount: t.expose('discount', { type: DiscountRef, nullable: true }),
+    triggeringParams: t.expose('triggeringParams', { type: [TriggeringParamRef] }),
   }),
 });
 
-const QuoteRef = builder.objectRef<QuoteResult>('Quote').implement({
+const QuoteRef = builder.objectRef<QuoteView>('Quote').implement({
   fields: (t) => ({
     country: t.exposeString('country'),
     countryName: t.exposeString('countryName'),
-    coverage: t.field({ type: MoneyRef, resolve: (q) => q.coverageCents }),
-    options: t.field({ type: [QuoteOptionRef], resolve: (q) => q.options }),
+    coverage: t.expose('coverage', { type: MoneyRef }),
+    options: t.expose('options', { type: [QuoteOptionRef] }),
   }),
 });
 

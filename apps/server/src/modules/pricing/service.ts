@@ -1,7 +1,8 @@
-import { checkOfferInputSchema, quoteInputSchema, quotePremiums, toCents, type QuoteResult } from '@fhp/domain';
+import { checkOfferInputSchema, quoteInputSchema, toCents } from '@fhp/domain';
 import type { Db } from '../../db/client';
 import { parseInput } from '../../graphql/errors';
 import type { OfferCache } from './offer-cache';
+import { QuoteViewCache, type QuoteView } from './quote-view';
 import { findCurrentSeason, type OfferRow, type SeasonRow } from './repository';
 
 export interface OfferCheck {
@@ -31,14 +32,18 @@ export async function checkOffer(offers: OfferCache, input: unknown, now: Date):
   return toOfferCheck(await offers.applicable(countryName, now));
 }
 
+/** Quotes are a pure function of their input: one memo per process serves every app instance. */
+const quotes = new QuoteViewCache();
+
 /**
- * All six options for a country and coverage, with the country's current offer applied. Every
- * pricing rule lives in the domain; this only supplies the offer from the database.
+ * All six options for a country and coverage, with the country's current offer applied, as the
+ * API shows them. Every pricing rule lives in the domain; this only supplies the offer from the
+ * database (checked per request, so an offer starts and ends on time) and memoises the result.
  */
-export async function quote(offers: OfferCache, input: unknown, now: Date): Promise<QuoteResult> {
+export async function quote(offers: OfferCache, input: unknown, now: Date): Promise<QuoteView> {
   const { country, coverage } = parseInput(quoteInputSchema, input);
   const offer = await offers.applicable(country, now);
-  return quotePremiums({
+  return quotes.quote({
     country,
     coverageCents: toCents(coverage),
     discountPercent: offer ? Number(offer.discountPercent) : undefined,
