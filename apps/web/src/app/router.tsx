@@ -59,7 +59,7 @@ export const routes: RouteObject[] = [
             }),
           ),
           route('FAQPage', page('FAQPage', () => import('../features/faq/FAQPage').then((m) => m.FAQPage))),
-          route('PurchaseFlow', placeholder('PurchaseFlow')),
+          route('PurchaseFlow', page('PurchaseFlow', () => import('../features/purchase/PurchaseFlow').then((m) => m.PurchaseFlow))),
           {
             // The signed-in area; its sidebar layout and ability checks arrive with part 2.
             id: 'signed-in',

@@ -1,0 +1,138 @@
+import type { ReactNode } from 'react';
+import Form from 'react-bootstrap/Form';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+
+/* Form rows for the purchase forms: a label with the mandatory asterisk, the control, and the error text tied to it. */
+
+export function RequiredMark() {
+  return (
+    <span className="text-danger ms-1" aria-hidden="true">
+      *
+    </span>
+  );
+}
+
+/** Said once at the top of each purchase form (spec part 1 section 5). */
+export function MandatoryNote() {
+  return (
+    <p className="small text-body-secondary mb-3">
+      Fields marked with an asterisk (<span className="text-danger">*</span>) are mandatory.
+    </p>
+  );
+}
+
+interface FieldProps {
+  id: string;
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  registration: UseFormRegisterReturn;
+}
+
+function errorId(id: string) {
+  return `${id}-error`;
+}
+
+function describedBy(id: string, error?: string, hint?: ReactNode) {
+  return [hint ? `${id}-hint` : null, error ? errorId(id) : null].filter(Boolean).join(' ') || undefined;
+}
+
+function FieldMessages({ id, error, hint }: Pick<FieldProps, 'id' | 'error' | 'hint'>) {
+  return (
+    <>
+      {hint && (
+        <Form.Text id={`${id}-hint`} className="d-block">
+          {hint}
+        </Form.Text>
+      )}
+      {error && (
+        <div id={errorId(id)} className="invalid-feedback d-block">
+          {error}
+        </div>
+      )}
+    </>
+  );
+}
+
+interface TextFieldProps extends FieldProps {
+  type?: 'text' | 'email' | 'tel';
+  autoComplete?: string;
+  inputMode?: 'text' | 'email' | 'tel' | 'numeric' | 'decimal';
+}
+
+export function TextField({ id, label, error, hint, registration, type = 'text', autoComplete, inputMode }: TextFieldProps) {
+  return (
+    <Form.Group controlId={id} className="mb-3">
+      <Form.Label>
+        {label}
+        <RequiredMark />
+      </Form.Label>
+      <Form.Control
+        type={type}
+        autoComplete={autoComplete}
+        inputMode={inputMode}
+        aria-required="true"
+        isInvalid={Boolean(error)}
+        aria-describedby={describedBy(id, error, hint)}
+        {...registration}
+      />
+      <FieldMessages id={id} error={error} hint={hint} />
+    </Form.Group>
+  );
+}
+
+interface SelectFieldProps extends FieldProps {
+  options: readonly { value: string; label: string }[];
+  placeholder: string;
+}
+
+export function SelectField({ id, label, error, hint, registration, options, placeholder }: SelectFieldProps) {
+  return (
+    <Form.Group controlId={id} className="mb-3">
+      <Form.Label>
+        {label}
+        <RequiredMark />
+      </Form.Label>
+      <Form.Select aria-required="true" isInvalid={Boolean(error)} aria-describedby={describedBy(id, error, hint)} {...registration}>
+        <option value="">{placeholder}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </Form.Select>
+      <FieldMessages id={id} error={error} hint={hint} />
+    </Form.Group>
+  );
+}
+
+interface FileFieldProps extends FieldProps {
+  accept: string;
+  /** 0..1 while uploading; null otherwise. */
+  progress: number | null;
+}
+
+export function FileField({ id, label, error, hint, registration, accept, progress }: FileFieldProps) {
+  return (
+    <Form.Group controlId={id} className="mb-3">
+      <Form.Label>
+        {label}
+        <RequiredMark />
+      </Form.Label>
+      <Form.Control
+        type="file"
+        accept={accept}
+        aria-required="true"
+        isInvalid={Boolean(error)}
+        aria-describedby={describedBy(id, error, hint)}
+        {...registration}
+      />
+      <FieldMessages id={id} error={error} hint={hint} />
+      {progress !== null && (
+        <div className="progress mt-2" role="progressbar" aria-label={`Uploading ${typeof label === 'string' ? label : 'file'}`} aria-valuenow={Math.round(progress * 100)} aria-valuemin={0} aria-valuemax={100}>
+          <div className="progress-bar bg-secondary" style={{ width: `${Math.round(progress * 100)}%` }} />
+        </div>
+      )}
+    </Form.Group>
+  );
+}

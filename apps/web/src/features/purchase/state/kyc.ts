@@ -1,0 +1,115 @@
+import {
+  kycBeneficiarySchema,
+  kycFormSchema,
+  kycProofSchema,
+  type AddressProofType,
+  type Gender,
+  type IdProofType,
+  type KycFormInput,
+  type KycFormValues,
+} from '@fhp/domain';
+import type { z } from 'zod';
+import type { KycDoc, ProofPurpose, SubmitKycInput, UploadedFile } from '../api';
+
+export const GENDER_LABELS: Record<Gender, string> = { female: 'Female', male: 'Male', businesses: 'Businesses' };
+export const ID_PROOF_LABELS: Record<IdProofType, string> = {
+  passport: 'Passport',
+  socialSecurityCard: 'Social Security Card',
+  nationalInsurance: 'National Insurance',
+  driverLicense: "Driver's License",
+};
+export const ADDRESS_PROOF_LABELS: Record<AddressProofType, string> = {
+  utilityBill: 'Utility Bill',
+  bankstatement: 'Bank Statement',
+  other: 'Other',
+};
+
+/** What the file picker offers; the schema (and the server, by the bytes) decide what is accepted. */
+export const PROOF_ACCEPT = '.png,.pdf,.jpeg,.jpg,image/png,application/pdf,image/jpeg';
+
+export interface MissingProofs {
+  idProof: boolean;
+  addressProof: boolean;
+}
+
+const ALL_MISSING: MissingProofs = { idProof: true, addressProof: true };
+
+/** A proof counts as there unless the reviewer rejected it (then it must be sent again). */
+function hasProof(kyc: readonly KycDoc[], type: ProofPurpose): boolean {
+  return kyc.some((doc) => doc.type === type && doc.status?.toUpperCase() !== 'REJECTED');
+}
+
+/** Before a first submission everything is asked; after it, only the proofs still missing (spec part 1 section 3). */
+export function missingProofs(profile: { kycSubmitted: boolean; kyc: readonly KycDoc[] } | undefined): MissingProofs {
+  if (!profile?.kycSubmitted) return ALL_MISSING;
+  return { idProof: !hasProof(profile.kyc, 'ID_PROOF'), addressProof: !hasProof(profile.kyc, 'ADDRESS_PROOF') };
+}
+
+/**
+ * The form's schema: the whole KYC form the first time; after `kycSubmitted`, the beneficiary
+ * (it belongs to this policy) and only the missing proofs with their types.
+ */
+export function kycSchemaFor(kycSubmitted: boolean, missing: MissingProofs): z.ZodType<Partial<KycFormValues>, Partial<KycFormInput>> {
+  if (!kycSubmitted) return kycFormSchema;
+  return kycProofSchema
+    .pick({
+      ...(missing.idProof ? { idProofType: true, idProof: true } : {}),
+      ...(missing.addressProof ? { addressProofType: true, addressProof: true } : {}),
+    } as const)
+    .extend(kycBeneficiarySchema.shape);
+}
+
+/** The form's text values for session storage: files never go there. */
+export function kycTextValues(values: Partial<Record<string, unknown>>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(values).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
+}
+
+export interface ProofUpload {
+  purpose: ProofPurpose;
+  /** The proof type, sent as the document's name (passport, utilityBill, ...). */
+  proofType: string;
+  file: File;
+}
+
+/** The files the form holds, ID proof first (the spec's field order). */
+export function proofUploads(values: Partial<KycFormValues>): ProofUpload[] {
+  const uploads: ProofUpload[] = [];
+  const first = (list: unknown) => (Array.isArray(list) ? (list[0] as File | undefined) : undefined);
+  const idFile = first(values.idProof);
+  if (idFile && values.idProofType) uploads.push({ purpose: 'ID_PROOF', proofType: values.idProofType, file: idFile });
+  const addressFile = first(values.addressProof);
+  if (addressFile && values.addressProofType) uploads.push({ purpose: 'ADDRESS_PROOF', proofType: values.addressProofType, file: addressFile });
+  return uploads;
+}
+
+export interface KycHolder {
+  gender: string;
+  firstName: string;
+  lastName: string;
+  occupation: string;
+  primaryContactNo: string;
+  address: { addressLine1: string; city: string; country: string };
+  email?: string;
+}
+
+/** The holder part of SubmitKYCDetails from a first-time form. */
+export function holderFromForm(values: Partial<KycFormValues>): KycHolder {
+  return {
+    gender: values.gender ?? '',
+    firstName: values.firstName ?? '',
+    lastName: values.lastName ?? '',
+    occupation: values.occupation ?? '',
+    primaryContactNo: values.telephone ?? '',
+    address: { addressLine1: values.streetAddress ?? '', city: values.city ?? '', country: values.country ?? '' },
+    email: values.email,
+  };
+}
+
+export function submitKycInput(holder: KycHolder, uploaded: readonly { upload: ProofUpload; file: UploadedFile }[]): SubmitKycInput {
+  return {
+    ...holder,
+    documents: uploaded.map(({ upload, file }) => ({ fileId: file.id, type: upload.purpose, name: upload.proofType })),
+  };
+}

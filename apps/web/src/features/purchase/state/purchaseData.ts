@@ -1,0 +1,234 @@
+import {
+  COUNTRY_CODES,
+  OPTION_IDS,
+  PAYMENT_CHANNELS,
+  PAYMENT_PLANS,
+  PEP_ANSWERS,
+  USE_OF_PROCEEDS_VALUES,
+  type CountryCode,
+  type OptionId,
+  type PaymentChannel,
+  type PaymentPlan,
+  type PreviewPerson,
+  type TermsFormValues,
+  type UseOfProceedsValue,
+} from '@fhp/domain';
+import { z } from 'zod';
+import { createSessionCache } from '../../../lib/sessionCache';
+import { STEP_IDS, stepIndex, type StepId } from './steps';
+
+/**
+ * The in-session purchase data of spec part 1 section 3: KYC form (without files), chosen option,
+ * coverage, terms, intended purpose, country, policy holder, plus the current step. It lives in
+ * session storage so a reload resumes where the customer was; what is read back is validated
+ * (an older build's shape is dropped, not trusted).
+ */
+
+/** The option the customer chose, as the server quoted it. `premiumRaw` is what PurchasePolicy sends back. */
+const chosenOptionSchema = z.object({
+  id: z.enum(OPTION_IDS as [OptionId, ...OptionId[]]),
+  label: z.string(),
+  premiumRaw: z.number(),
+  premiumCents: z.number().int(),
+  /** The price to pay when an offer applies, else null. */
+  discountedPremiumCents: z.number().int().nullable(),
+  discountPercent: z.number().nullable(),
+  coverageCents: z.number().int(),
+});
+export type ChosenOption = z.infer<typeof chosenOptionSchema>;
+
+const termsSchema = z.object({
+  pep: z.enum(PEP_ANSWERS),
+  drugTrafficking: z.literal(true),
+  terrorismFinancing: z.literal(true),
+  moneyLaundering: z.literal(true),
+  fraud: z.literal(true),
+  otherCrimes: z.literal(true),
+  declare: z.literal(true),
+}) satisfies z.ZodType<TermsFormValues>;
+
+const personSchema = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  streetAddress: z.string(),
+  city: z.string(),
+  countryName: z.string(),
+  email: z.string(),
+  telephone: z.string(),
+}) satisfies z.ZodType<PreviewPerson>;
+
+const moneySchema = z.object({ raw: z.number(), cents: z.number().int(), formatted: z.string() });
+
+/** The PolicyPurchaseResult fields the thank-you screen shows. */
+export const purchaseResultSchema = z.object({
+  policyNumber: z.string(),
+  type: z.string(),
+  status: z.string(),
+  premium: z.number(),
+  discountedPremium: z.number().nullable(),
+  purchasedBy: z.object({ email: z.string(), primaryContactNo: z.string().nullable(), phoneVerified: z.boolean() }),
+  paymentPlan: z.string(),
+  paymentChannel: z.string(),
+  schedule: z.array(z.object({ number: z.number().int(), dueDate: z.string(), amount: moneySchema })),
+  bankTransferReference: z.string().nullable(),
+});
+export type PurchaseResult = z.infer<typeof purchaseResultSchema>;
+
+export const purchaseDataSchema = z.object({
+  step: z.enum(STEP_IDS as [StepId, ...StepId[]]),
+  country: z.enum(COUNTRY_CODES as [CountryCode, ...CountryCode[]]).nullable(),
+  /** EC$ as typed and accepted by the coverage rule. */
+  coverage: z.number().nullable(),
+  option: chosenOptionSchema.nullable(),
+  /** The KYC form's text values (never the files). */
+  kycForm: z.record(z.string(), z.string()).nullable(),
+  /** The KYC step finished: the profile and documents are on the server. */
+  kycDone: z.boolean(),
+  terms: termsSchema.nullable(),
+  policyHolder: personSchema.nullable(),
+  useOfProceeds: z.array(z.enum(USE_OF_PROCEEDS_VALUES)),
+  paymentPlan: z.enum(PAYMENT_PLANS).nullable(),
+  paymentChannel: z.enum(PAYMENT_CHANNELS).nullable(),
+  /** Made once when the payment (confirm) screen opens; the server turns a repeat into the same policy. */
+  idempotencyKey: z.string().nullable(),
+  result: purchaseResultSchema.nullable(),
+});
+export type PurchaseData = z.infer<typeof purchaseDataSchema>;
+
+export const INITIAL_PURCHASE_DATA: PurchaseData = Object.freeze({
+  step: 'country',
+  country: null,
+  coverage: null,
+  option: null,
+  kycForm: null,
+  kycDone: false,
+  terms: null,
+  policyHolder: null,
+  useOfProceeds: [],
+  paymentPlan: null,
+  paymentChannel: null,
+  idempotencyKey: null,
+  result: null,
+});
+
+export const PURCHASE_STORAGE_KEY = 'fhp.purchase.v1';
+export const purchaseCache = createSessionCache(PURCHASE_STORAGE_KEY, purchaseDataSchema);
+
+// ---------------------------------------------------------------------------------------------
+// Step guards
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * What a step needs before it may open, given everything before it is done. A reload, a stale
+ * tab or an expired session can leave `step` ahead of the data; the guards pull it back to the
+ * first step that still has work.
+ */
+function canOpen(step: StepId, data: PurchaseData, signedIn: boolean): boolean {
+  switch (step) {
+    case 'country':
+      return true;
+    case 'options':
+      return data.country !== null;
+    case 'email':
+      return data.coverage !== null && data.option !== null;
+    case 'kyc':
+      return signedIn;
+    case 'terms':
+      return data.kycDone && data.kycForm !== null;
+    case 'preview':
+      return data.terms !== null;
+    case 'proceeds':
+      return data.policyHolder !== null;
+    case 'payment':
+      return data.useOfProceeds.length > 0;
+    case 'done':
+      return data.result !== null;
+  }
+}
+
+/**
+ * The step to show: the stored one, unless a step before it cannot open (then the last one that
+ * can). Verify email is skipped while signed in. A finished purchase always shows the thank-you
+ * screen, whatever `step` says, so a reload cannot lead to buying the same policy twice.
+ */
+export function effectiveStep(data: PurchaseData, signedIn: boolean): StepId {
+  if (data.result !== null) return 'done';
+  const target = Math.min(stepIndex(data.step), stepIndex('payment'));
+  let step: StepId = 'country';
+  for (let index = 1; index <= target; index += 1) {
+    const candidate = STEP_IDS[index]!;
+    if (!canOpen(candidate, data, signedIn)) break;
+    step = candidate;
+  }
+  return step === 'email' && signedIn ? 'kyc' : step;
+}
+
+/** The step after `step`; verify email is skipped while signed in. */
+export function nextStep(step: StepId, signedIn: boolean): StepId {
+  const next = STEP_IDS[Math.min(stepIndex(step) + 1, STEP_IDS.length - 1)]!;
+  return next === 'email' && signedIn ? 'kyc' : next;
+}
+
+/** The step before `step`; verify email is skipped while signed in (there is nothing to do there). */
+export function previousStep(step: StepId, signedIn: boolean): StepId {
+  const previous = STEP_IDS[Math.max(stepIndex(step) - 1, 0)]!;
+  return previous === 'email' && signedIn ? 'options' : previous;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Changes
+// ---------------------------------------------------------------------------------------------
+
+export type PurchaseAction =
+  | { type: 'COUNTRY_CHOSEN'; country: CountryCode }
+  | { type: 'OPTION_CHOSEN'; coverage: number; option: ChosenOption }
+  | { type: 'KYC_DONE'; kycForm: Record<string, string> }
+  | { type: 'KYC_DRAFT'; kycForm: Record<string, string> }
+  | { type: 'TERMS_ACCEPTED'; terms: TermsFormValues }
+  | { type: 'PREVIEW_CONFIRMED'; policyHolder: PreviewPerson }
+  | { type: 'PROCEEDS_CHOSEN'; useOfProceeds: UseOfProceedsValue[] }
+  | { type: 'PAYMENT_OPENED'; idempotencyKey: string }
+  | { type: 'PAYMENT_CHOSEN'; paymentPlan: PaymentPlan | null; paymentChannel: PaymentChannel | null }
+  | { type: 'PURCHASED'; result: PurchaseResult }
+  | { type: 'GO_TO'; step: StepId }
+  | { type: 'RESET' };
+
+/**
+ * Each answer moves the flow on to the step after the one it belongs to (the caller passes the
+ * signed-in state through `GO_TO` for the email skip). A different country or coverage voids the
+ * chosen option: its premium was quoted for the old ones.
+ */
+export function purchaseReducer(state: PurchaseData, action: PurchaseAction): PurchaseData {
+  switch (action.type) {
+    case 'COUNTRY_CHOSEN':
+      return {
+        ...state,
+        country: action.country,
+        option: action.country === state.country ? state.option : null,
+        step: 'options',
+      };
+    case 'OPTION_CHOSEN':
+      return { ...state, coverage: action.coverage, option: action.option };
+    case 'KYC_DRAFT':
+      return { ...state, kycForm: action.kycForm };
+    case 'KYC_DONE':
+      return { ...state, kycForm: action.kycForm, kycDone: true, step: 'terms' };
+    case 'TERMS_ACCEPTED':
+      return { ...state, terms: action.terms, step: 'preview' };
+    case 'PREVIEW_CONFIRMED':
+      return { ...state, policyHolder: action.policyHolder, step: 'proceeds' };
+    case 'PROCEEDS_CHOSEN':
+      return { ...state, useOfProceeds: action.useOfProceeds, step: 'payment' };
+    case 'PAYMENT_OPENED':
+      // One key per confirm screen: a reload keeps it, so a retry after a lost answer is the same purchase.
+      return state.idempotencyKey === null ? { ...state, idempotencyKey: action.idempotencyKey } : state;
+    case 'PAYMENT_CHOSEN':
+      return { ...state, paymentPlan: action.paymentPlan, paymentChannel: action.paymentChannel };
+    case 'PURCHASED':
+      return { ...state, result: action.result, step: 'done' };
+    case 'GO_TO':
+      return { ...state, step: action.step };
+    case 'RESET':
+      return INITIAL_PURCHASE_DATA;
+  }
+}

@@ -1,0 +1,126 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { emailFormSchema, otpCodeSchema, type EmailFormValues } from '@fhp/domain';
+import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { displayMessageOf } from '../../../lib/graphql/errors';
+import { sendSignUpCode, verifyEmailCode } from '../api';
+import { MandatoryNote, TextField } from '../components/fields';
+import { StepActions, StepFrame } from '../components/StepFrame';
+
+const codeFormSchema = z.object({ otp: otpCodeSchema });
+
+interface VerifyEmailStepProps {
+  onBack: () => void;
+  /** Called once the session is stored; the flow then moves on to the KYC form. */
+  onDone: () => void;
+}
+
+/**
+ * Verify email: the address, then the 6-digit code sent to it. The code signs a new customer up
+ * or an existing one in (identity contract), so a returning customer needs no password here.
+ */
+export function VerifyEmailStep({ onBack, onDone }: VerifyEmailStepProps) {
+  const [email, setEmail] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  async function run(action: () => Promise<void>) {
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+    } catch (failure) {
+      setError(displayMessageOf(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const sendCode = (address: string) =>
+    run(async () => {
+      await sendSignUpCode(address);
+      setEmail(address);
+      setNotice(`We sent a 6-digit code to ${address}. It is valid for 10 minutes.`);
+    });
+
+  if (email === null) {
+    return <EmailForm busy={busy} error={error} onBack={onBack} onSubmit={(values) => void sendCode(values.email)} />;
+  }
+  return (
+    <StepFrame title="Verify Email" intro={notice}>
+      {error && (
+        <Alert variant="danger" role="alert">
+          {error}
+        </Alert>
+      )}
+      <CodeForm
+        busy={busy}
+        onSubmit={(otp) => void run(async () => {
+          await verifyEmailCode(email, otp);
+          onDone();
+        })}
+        onBack={() => {
+          setEmail(null);
+          setError(null);
+        }}
+      />
+      <Button variant="link" className="px-0" disabled={busy} onClick={() => void sendCode(email)}>
+        Send a new code
+      </Button>
+    </StepFrame>
+  );
+}
+
+function EmailForm({ busy, error, onBack, onSubmit }: { busy: boolean; error: string | null; onBack: () => void; onSubmit: (values: EmailFormValues) => void }) {
+  const form = useForm<z.input<typeof emailFormSchema>, unknown, EmailFormValues>({
+    resolver: zodResolver(emailFormSchema),
+    defaultValues: { email: '' },
+  });
+  return (
+    <StepFrame title="Verify Email" intro="We will send a one-time code to this address. It becomes the email of your account and your policy.">
+      {error && (
+        <Alert variant="danger" role="alert">
+          {error}
+        </Alert>
+      )}
+      <Form noValidate onSubmit={form.handleSubmit(onSubmit)} className="purchase-narrow-form">
+        <MandatoryNote />
+        <TextField
+          id="purchase-email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={form.formState.errors.email?.message}
+          registration={form.register('email')}
+        />
+        <StepActions onBack={onBack} submitLabel="Send code" busy={busy} busyLabel="Sending code..." />
+      </Form>
+    </StepFrame>
+  );
+}
+
+function CodeForm({ busy, onSubmit, onBack }: { busy: boolean; onSubmit: (otp: string) => void; onBack: () => void }) {
+  const form = useForm<z.input<typeof codeFormSchema>, unknown, z.output<typeof codeFormSchema>>({
+    resolver: zodResolver(codeFormSchema),
+    defaultValues: { otp: '' },
+  });
+  return (
+    <Form noValidate onSubmit={form.handleSubmit((values) => onSubmit(values.otp))} className="purchase-narrow-form">
+      <MandatoryNote />
+      <TextField
+        id="purchase-otp"
+        label="6-digit code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        error={form.formState.errors.otp?.message}
+        registration={form.register('otp')}
+      />
+      <StepActions onBack={onBack} submitLabel="Verify" busy={busy} busyLabel="Verifying..." />
+    </Form>
+  );
+}
