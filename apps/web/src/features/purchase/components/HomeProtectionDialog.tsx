@@ -1,4 +1,5 @@
 import { HOME_PROTECTION_DIALOG, type HomeDialogStep, type UseOfProceedsAction } from '@fhp/domain';
+import { useRef } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 
@@ -12,9 +13,13 @@ interface HomeProtectionDialogProps {
  * Static backdrop and no close button: each step ends only through its buttons, so the choice is
  * never left half-made.
  */
-export function HomeProtectionDialog({ step, dispatch }: HomeProtectionDialogProps) {
+export function HomeProtectionDialog({ step: current, dispatch }: HomeProtectionDialogProps) {
+  // While the dialog fades out, its last step stays on screen instead of an empty box.
+  const lastStep = useRef<HomeDialogStep | null>(current);
+  if (current !== null) lastStep.current = current;
+  const step = current ?? lastStep.current;
   return (
-    <Modal show={step !== null} backdrop="static" keyboard={false} centered aria-labelledby="home-dialog-title">
+    <Modal show={current !== null} backdrop="static" keyboard={false} centered aria-labelledby="home-dialog-title">
       <Modal.Body className="p-4">
         <h2 id="home-dialog-title" className="h5 mb-3">
           Home protection

@@ -29,6 +29,21 @@ interface FieldProps {
   registration: UseFormRegisterReturn;
 }
 
+/**
+ * The message of a field's error. A file field's rule runs per file, so its error can sit one level
+ * down (`idProof.0`) where `error.message` is empty; the first nested message is the one to show.
+ */
+export function errorMessage(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const { message } = error as { message?: unknown };
+  if (typeof message === 'string' && message.length > 0) return message;
+  for (const nested of Object.values(error)) {
+    const found = nested !== error ? errorMessage(nested) : undefined;
+    if (found) return found;
+  }
+  return undefined;
+}
+
 function errorId(id: string) {
   return `${id}-error`;
 }
@@ -73,6 +88,7 @@ export function TextField({ id, label, error, hint, registration, type = 'text',
         inputMode={inputMode}
         aria-required="true"
         isInvalid={Boolean(error)}
+        aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, error, hint)}
         {...registration}
       />
@@ -93,7 +109,7 @@ export function SelectField({ id, label, error, hint, registration, options, pla
         {label}
         <RequiredMark />
       </Form.Label>
-      <Form.Select aria-required="true" isInvalid={Boolean(error)} aria-describedby={describedBy(id, error, hint)} {...registration}>
+      <Form.Select aria-required="true" isInvalid={Boolean(error)} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, error, hint)} {...registration}>
         <option value="">{placeholder}</option>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -124,6 +140,7 @@ export function FileField({ id, label, error, hint, registration, accept, progre
         accept={accept}
         aria-required="true"
         isInvalid={Boolean(error)}
+        aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, error, hint)}
         {...registration}
       />

@@ -15,7 +15,7 @@ import { useForm, type Resolver } from 'react-hook-form';
 import { displayMessageOf } from '../../../lib/graphql/errors';
 import { readAccessToken } from '../../../lib/auth/session';
 import { submitKycDetails, uploadProof, type ProofPurpose, type PurchaseProfile } from '../api';
-import { FileField, MandatoryNote, SelectField, TextField } from '../components/fields';
+import { errorMessage, FileField, MandatoryNote, SelectField, TextField } from '../components/fields';
 import { StepActions, StepFrame } from '../components/StepFrame';
 import {
   ADDRESS_PROOF_LABELS,
@@ -83,7 +83,7 @@ export function KycStep({ profile, saved, countryName, onBack, onDone }: KycStep
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const errors = form.formState.errors;
-  const text = (name: keyof KycFormInput) => ({ error: errors[name]?.message as string | undefined, registration: form.register(name) });
+  const text = (name: keyof KycFormInput) => ({ error: errorMessage(errors[name]), registration: form.register(name) });
 
   async function submit(values: Partial<KycFormValues>) {
     setBusy(true);

@@ -1,0 +1,113 @@
+import { act, renderHook } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  effectiveStep,
+  INITIAL_PURCHASE_DATA,
+  nextStep,
+  previousStep,
+  PURCHASE_STORAGE_KEY,
+  purchaseReducer,
+  type ChosenOption,
+  type PurchaseData,
+  type PurchaseResult,
+} from './purchaseData';
+import { usePurchaseData } from './usePurchaseData';
+
+const option: ChosenOption = {
+  id: '3',
+  label: 'Option 3: Category 3 and above',
+  premiumRaw: 2470,
+  premiumCents: 247000,
+  discountedPremiumCents: null,
+  discountPercent: null,
+  coverageCents: 2500000,
+};
+const terms = { pep: 'pepNo', drugTrafficking: true, terrorismFinancing: true, moneyLaundering: true, fraud: true, otherCrimes: true, declare: true } as const;
+const holder = { firstName: 'Ann', lastName: 'Lee', streetAddress: '1 Bay St', city: 'Roseau', countryName: 'Dominica', email: 'ann@example.com', telephone: '7671234567' };
+
+/** Everything filled in up to the payment step. */
+const complete: PurchaseData = {
+  ...INITIAL_PURCHASE_DATA,
+  step: 'payment',
+  country: 'dm',
+  coverage: 25000,
+  option,
+  kycForm: { firstName: 'Ann', beneficiaryFirstName: 'Bo' },
+  kycDone: true,
+  terms,
+  policyHolder: holder,
+  useOfProceeds: ['homeProtection'],
+};
+
+afterEach(() => sessionStorage.clear());
+
+describe('step guards', () => {
+  it('resumes the stored step when everything before it is done', () => {
+    expect(effectiveStep(complete, true)).toBe('payment');
+  });
+
+  it('pulls the step back to the first one whose data is missing', () => {
+    expect(effectiveStep({ ...complete, terms: null }, true)).toBe('terms');
+    expect(effectiveStep({ ...complete, option: null }, true)).toBe('options');
+    expect(effectiveStep({ ...complete, country: null }, true)).toBe('country');
+  });
+
+  it('sends a signed-out customer back to verify email before the KYC form', () => {
+    expect(effectiveStep(complete, false)).toBe('email');
+  });
+
+  it('skips verify email while signed in, going forward and back', () => {
+    expect(effectiveStep({ ...complete, step: 'email' }, true)).toBe('kyc');
+    expect(nextStep('options', true)).toBe('kyc');
+    expect(nextStep('options', false)).toBe('email');
+    expect(previousStep('kyc', true)).toBe('options');
+    expect(previousStep('kyc', false)).toBe('email');
+  });
+
+  it('shows the thank-you screen once a policy exists, whatever the stored step', () => {
+    const result = { policyNumber: 'FHP-DM-2027-000001' } as PurchaseResult;
+    expect(effectiveStep({ ...complete, step: 'country', result }, true)).toBe('done');
+  });
+
+  it('drops the chosen option when the country changes (its premium was for the other island)', () => {
+    expect(purchaseReducer(complete, { type: 'COUNTRY_CHOSEN', country: 'gd' }).option).toBeNull();
+    expect(purchaseReducer(complete, { type: 'COUNTRY_CHOSEN', country: 'dm' }).option).toEqual(option);
+  });
+
+  it('keeps the first idempotency key of the confirm screen', () => {
+    const opened = purchaseReducer(complete, { type: 'PAYMENT_OPENED', idempotencyKey: 'first' });
+    expect(purchaseReducer(opened, { type: 'PAYMENT_OPENED', idempotencyKey: 'second' }).idempotencyKey).toBe('first');
+  });
+});
+
+describe('session persistence', () => {
+  it('writes every change to session storage and resumes from it after a reload', () => {
+    const first = renderHook(() => usePurchaseData());
+    act(() => first.result.current[1]({ type: 'COUNTRY_CHOSEN', country: 'dm' }));
+    expect(JSON.parse(sessionStorage.getItem(PURCHASE_STORAGE_KEY)!)).toMatchObject({ country: 'dm', step: 'options' });
+    first.unmount();
+
+    const reloaded = renderHook(() => usePurchaseData());
+    expect(reloaded.result.current[0]).toMatchObject({ country: 'dm', step: 'options' });
+  });
+
+  it('never stores files: only the text values of the KYC form', () => {
+    const { result } = renderHook(() => usePurchaseData());
+    act(() => result.current[1]({ type: 'KYC_DONE', kycForm: { firstName: 'Ann' } }));
+    expect(sessionStorage.getItem(PURCHASE_STORAGE_KEY)).not.toContain('idProof"');
+  });
+
+  it('reset clears the stored data', () => {
+    const { result } = renderHook(() => usePurchaseData());
+    act(() => result.current[1]({ type: 'COUNTRY_CHOSEN', country: 'gd' }));
+    act(() => result.current[1]({ type: 'RESET' }));
+    expect(sessionStorage.getItem(PURCHASE_STORAGE_KEY)).toBeNull();
+    expect(result.current[0]).toEqual(INITIAL_PURCHASE_DATA);
+  });
+
+  it('ignores stored data of an unknown shape instead of crashing', () => {
+    sessionStorage.setItem(PURCHASE_STORAGE_KEY, JSON.stringify({ step: 'somewhere', country: 'fr' }));
+    const { result } = renderHook(() => usePurchaseData());
+    expect(result.current[0]).toEqual(INITIAL_PURCHASE_DATA);
+  });
+});
