@@ -3,3 +3,4 @@ export * from './fields';
 export * from './files';
 export * from './quote';
 export * from './forms';
+export * from './kyc-submit';
