@@ -7,6 +7,7 @@ import { seedDemoData } from './db/seed';
 import { graphqlPlugin } from './graphql/plugin';
 import { replyWithError } from './http/errors';
 import { webAppPlugin } from './http/web-app';
+import { filesPlugin } from './modules/files';
 import { healthRoutes } from './modules/health';
 import { identityPlugin } from './modules/identity';
 import { pricingPlugin } from './modules/pricing';
@@ -63,6 +64,7 @@ export async function buildApp({ config, database, clock = systemClock }: BuildA
   await app.register(pricingPlugin);
   // Before every route: its bearer-token hook must see them all.
   await app.register(identityPlugin);
+  await app.register(filesPlugin);
   await app.register(healthRoutes);
   await app.register(graphqlPlugin);
   await app.register(webAppPlugin({ distDir: config.webDistExists ? config.webDistDir : undefined }));

@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
 import { getSchema } from '../src/graphql/schema';
 import { describeApp } from './harness';
+import { multipart, pngBytes, uploadProof } from './files-helpers';
 import { gqlAs, tokenFor } from './identity-helpers';
 
 const CALLERS = ['anonymous', 'purchaserA', 'purchaserB', 'teller', 'admin', 'owner'] as const;
@@ -31,6 +32,11 @@ const manageUsers: Record<Caller, Verdict> = { anonymous: 'deny', purchaserA: 'd
 interface GraphQLRow {
   query: string;
   expected: Record<Caller, Verdict>;
+  /**
+   * Error codes an allowed caller may get from a mutation whose guard let it in but whose input or
+   * state then refused it (the matrix's callers have not done KYC, for instance).
+   */
+  passesGuardWith?: string[];
   /** Extra checks on an allowed answer (e.g. nobody sees another's data). */
   check?: (data: Record<string, unknown>, caller: Caller) => void;
 }
@@ -51,6 +57,27 @@ const GRAPHQL: Record<string, GraphQLRow> = {
       expect(data.whoAmI).toEqual(caller === 'anonymous' ? { signedIn: false, email: null } : { signedIn: true, email: EMAILS[caller] });
     },
   },
+  SubmitKYCDetails: {
+    // No documents: past the guard, every caller meets the domain's "One Id Proof is required".
+    query: `mutation { SubmitKYCDetails(input: { gender: "female", firstName: "Ann", lastName: "Joseph", occupation: "Fisher",
+      primaryContactNo: "7675550101", address: { addressLine1: "1 Bay Street", city: "Roseau", country: "dm" }, documents: [] }) { message } }`,
+    expected: signedIn,
+    passesGuardWith: ['BAD_USER_INPUT'],
+  },
+  PurchasePolicy: {
+    // A valid purchase; past the guard, the matrix's callers have no KYC on file.
+    query: `mutation { PurchasePolicy(input: {
+      benificiaryDetail: { firstName: "Paul", lastName: "Joseph", email: "paul@example.com", mobileNo: "7675550102",
+        address: { addressLine1: "1 Bay Street", city: "Roseau", country: "dm" } },
+      countryName: "gd", coverage: 25000, premium: 1960, productDefination: "3",
+      useOfProceeds: [{ value: "familySupport", selected: true }],
+      termsOfUse: [{ value: "drugTrafficking", selected: true }, { value: "terrorismFinancing", selected: true },
+        { value: "moneyLaundering", selected: true }, { value: "fraud", selected: true }, { value: "otherCrimes", selected: true },
+        { value: "declare", selected: true }],
+      paymentPlan: "FULL", paymentChannel: "CREDIT_UNION", idempotencyKey: "6f1c2b9e-4d0a-4c8e-9b7a-1e2d3c4b5a69" }) { policyNumber } }`,
+    expected: signedIn,
+    passesGuardWith: ['KYC_REQUIRED'],
+  },
   getMyProfile: {
     query: '{ getMyProfile(input: {}) { email vuid fullName } }',
     expected: signedIn,
@@ -66,7 +93,16 @@ interface RestRow {
   /** A body that passes the route's guard; public routes may get an invalid one (400 still means "let in"). */
   body: (caller: Caller) => unknown;
   expected: Record<Caller, Verdict>;
+  /** A raw body with its headers (multipart), instead of `body` as JSON. */
+  raw?: (caller: Caller) => { payload: Buffer; headers: Record<string, string> };
+  /** The URL to call when the path has parameters (read it after beforeAll). */
+  url?: () => string;
+  /** The route answers 404 for a record the caller may not see, so 404 means denied here. */
+  hidesOthers?: boolean;
 }
+
+/** A file purchaser A uploaded: only A and the administrators may read it. */
+const fileOfA = { id: '' };
 
 /** One row per REST route ("METHOD /path"); HEAD mirrors GET and is not listed. */
 const REST: Record<string, RestRow> = {
@@ -83,6 +119,21 @@ const REST: Record<string, RestRow> = {
   'POST /iam/v1/invitation/send': {
     body: (caller) => ({ email: `invited.by.${caller.toLowerCase()}@fhp.example`, inviteType: 'EMAIL_VERIFICATION' }),
     expected: manageUsers,
+  },
+  'POST /api/v1/files': {
+    body: () => null,
+    raw: () =>
+      multipart([
+        { name: 'purpose', value: 'ID_PROOF' },
+        { name: 'file', filename: 'passport.png', contentType: 'image/png', data: pngBytes() },
+      ]),
+    expected: signedIn,
+  },
+  'GET /api/v1/files/:id': {
+    body: () => null,
+    url: () => `/api/v1/files/${fileOfA.id}`,
+    hidesOthers: true,
+    expected: { anonymous: 'deny', purchaserA: 'allow', purchaserB: 'deny', teller: 'deny', admin: 'allow', owner: 'allow' },
   },
 };
 
@@ -130,6 +181,7 @@ describeApp('authorization matrix', (suite) => {
     for (const caller of CALLERS.filter((c) => c !== 'anonymous')) {
       tokens[caller] = await tokenFor(suite.app, EMAILS[caller as Exclude<Caller, 'anonymous'>]);
     }
+    fileOfA.id = (await uploadProof(suite.app, tokens.purchaserA!, 'ID_PROOF')).id;
   });
 
   it('has a row for every GraphQL operation, and no row for a missing one', () => {
@@ -156,6 +208,8 @@ describeApp('authorization matrix', (suite) => {
         if (row.expected[caller] === 'deny') {
           expect(isDenied(status, code), JSON.stringify(body)).toBe(true);
           expect(body.data?.[field] ?? null).toBeNull();
+        } else if (row.passesGuardWith && body.errors) {
+          expect(row.passesGuardWith, JSON.stringify(body.errors)).toContain(code);
         } else {
           expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
           row.check?.(body.data ?? {}, caller);
@@ -169,17 +223,22 @@ describeApp('authorization matrix', (suite) => {
     for (const caller of CALLERS) {
       it(`REST ${route}: ${caller} ${row.expected[caller]}`, async () => {
         const token = tokens[caller];
+        const auth = token ? { authorization: `Bearer ${token}` } : {};
+        const raw = row.raw?.(caller);
         const response = await suite.app.inject({
           method: method as 'GET' | 'POST',
-          url: path,
-          ...(method === 'GET' ? {} : { payload: row.body(caller) as Record<string, unknown> }),
-          headers: token ? { authorization: `Bearer ${token}` } : {},
+          url: row.url?.() ?? path,
+          ...(raw ? { payload: raw.payload } : method === 'GET' ? {} : { payload: row.body(caller) as Record<string, unknown> }),
+          headers: { ...raw?.headers, ...auth },
         });
         const status = response.statusCode;
-        const body = response.json<Record<string, unknown>>();
+        // A file download answers bytes, not JSON.
+        const isJson = String(response.headers['content-type'] ?? '').startsWith('application/json');
+        const body = isJson ? response.json<Record<string, unknown>>() : {};
         expect(status, JSON.stringify(body)).toBeLessThan(500);
         expect(typeof body.display_message === 'string' || status < 400).toBe(true);
-        expect(isDenied(status, undefined), JSON.stringify(body)).toBe(row.expected[caller] === 'deny');
+        const denied = isDenied(status, undefined) || (row.hidesOthers === true && status === 404);
+        expect(denied, JSON.stringify(body)).toBe(row.expected[caller] === 'deny');
       });
     }
   }

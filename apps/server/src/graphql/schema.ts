@@ -6,6 +6,11 @@ import './money';
 import '../modules/content/graphql';
 import '../modules/pricing/graphql';
 import '../modules/identity/graphql';
+import '../modules/kyc/graphql';
+import '../modules/purchase/graphql';
+
+// The first mutations arrive with issue 4; modules add theirs with builder.mutationFields.
+builder.mutationType({});
 
 let schema: GraphQLSchema | undefined;
 

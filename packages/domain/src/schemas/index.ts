@@ -4,3 +4,4 @@ export * from './files';
 export * from './quote';
 export * from './forms';
 export * from './kyc-submit';
+export * from './purchase-refusals';

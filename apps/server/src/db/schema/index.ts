@@ -3,3 +3,6 @@ export * from './content';
 export * from './products';
 export * from './pricing';
 export * from './identity';
+export * from './files';
+export * from './kyc';
+export * from './policies';

@@ -19,11 +19,11 @@ const WhoAmIRef = builder.objectRef<WhoAmI>('WhoAmI').implement({
   }),
 });
 
-/** Issue 4 (profile and KYC) fills these; until then a profile has no address and no documents. */
-type Address = Record<'addressLine1' | 'addressLine2' | 'addressLine3' | 'city' | 'country' | 'state' | 'zipcode', string | null>;
-type KycDoc = Record<'doc' | 'name' | 'status' | 'type' | 'comment' | 'fileType', string | null>;
+/** The KYC module (issue 4) resolves the profile's address and documents into these. */
+export type Address = Record<'addressLine1' | 'addressLine2' | 'addressLine3' | 'city' | 'country' | 'state' | 'zipcode', string | null>;
+export type KycDoc = Record<'doc' | 'name' | 'status' | 'type' | 'comment' | 'fileType', string | null>;
 
-const AddressRef = builder.objectRef<Address>('Address').implement({
+export const AddressRef = builder.objectRef<Address>('Address').implement({
   fields: (t) => ({
     addressLine1: t.exposeString('addressLine1', { nullable: true }),
     addressLine2: t.exposeString('addressLine2', { nullable: true }),
@@ -35,7 +35,7 @@ const AddressRef = builder.objectRef<Address>('Address').implement({
   }),
 });
 
-const KycDocRef = builder.objectRef<KycDoc>('KycDoc').implement({
+export const KycDocRef = builder.objectRef<KycDoc>('KycDoc').implement({
   fields: (t) => ({
     doc: t.exposeString('doc', { nullable: true }),
     name: t.exposeString('name', { nullable: true }),
@@ -48,7 +48,8 @@ const KycDocRef = builder.objectRef<KycDoc>('KycDoc').implement({
 
 const nothing = () => null;
 
-const ProfileRef = builder.objectRef<UserWithRole>('Profile').implement({
+/** KYC fields (gender, occupation, address, kycSubmitted, kyc) are added by modules/kyc/graphql.ts. */
+export const ProfileRef = builder.objectRef<UserWithRole>('Profile').implement({
   fields: (t) => ({
     vuid: t.exposeString('vuid'),
     email: t.exposeString('email'),
@@ -58,14 +59,9 @@ const ProfileRef = builder.objectRef<UserWithRole>('Profile').implement({
     lastName: t.exposeString('lastName', { nullable: true }),
     fullName: t.string({ nullable: true, resolve: (u) => fullName(u) }),
     image: t.exposeString('image', { nullable: true }),
-    gender: t.string({ nullable: true, resolve: nothing }),
-    occupation: t.string({ nullable: true, resolve: nothing }),
     bio: t.string({ nullable: true, resolve: nothing }),
     bannerImg: t.string({ nullable: true, resolve: nothing }),
-    kycSubmitted: t.boolean({ resolve: () => false }),
     primaryContactNo: t.exposeString('phone', { nullable: true }),
-    address: t.field({ type: AddressRef, nullable: true, resolve: nothing }),
-    kyc: t.field({ type: [KycDocRef], resolve: () => [] }),
     role: t.exposeString('roleName', { nullable: true }),
   }),
 });

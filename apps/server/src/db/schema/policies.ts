@@ -1,0 +1,108 @@
+import { boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import type { CrimeFlag, PaymentChannel, PaymentPlan, PolicyStatus, PolicyType, SelectableEntry } from '@fhp/domain';
+import { users } from './identity';
+import { seasons } from './pricing';
+
+/**
+ * Policies (product-decisions "Policy lifecycle"). Amounts are integer cents: EC$270,000.00 is
+ * 27,000,000 cents, well inside an integer column.
+ */
+export const policies = pgTable(
+  'policies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    policyNumber: text('policy_number').notNull().unique(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id),
+    type: text('type').$type<PolicyType>().notNull(),
+    status: text('status').$type<PolicyStatus>().notNull(),
+    country: text('country').notNull(),
+    optionId: text('option_id').notNull(),
+    coverageCents: integer('coverage_cents').notNull(),
+    /** Before any discount. */
+    premiumCents: integer('premium_cents').notNull(),
+    /** What the holder owes when an offer applied; null without one. */
+    discountedPremiumCents: integer('discounted_premium_cents'),
+    discountPercent: numeric('discount_percent', { precision: 5, scale: 2 }),
+    seasonYear: integer('season_year')
+      .notNull()
+      .references(() => seasons.year),
+    paymentPlan: text('payment_plan').$type<PaymentPlan>().notNull(),
+    paymentChannel: text('payment_channel').$type<PaymentChannel>().notNull(),
+    bankTransferReference: text('bank_transfer_reference'),
+    politicallyExposed: boolean('politically_exposed').notNull(),
+    charged: jsonb('charged').$type<Record<CrimeFlag, boolean>>().notNull(),
+    useOfProceeds: jsonb('use_of_proceeds').$type<SelectableEntry[]>().notNull(),
+    termsOfUse: jsonb('terms_of_use').$type<SelectableEntry[]>().notNull(),
+    /** Made once per confirm screen by the web; a repeat returns this policy instead of a second one. */
+    idempotencyKey: uuid('idempotency_key').notNull(),
+    purchasedAt: timestamp('purchased_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [unique('policies_owner_idempotency_key').on(t.ownerId, t.idempotencyKey), index('policies_owner_idx').on(t.ownerId)],
+);
+
+export const policyBeneficiaries = pgTable('policy_beneficiaries', {
+  policyId: uuid('policy_id')
+    .primaryKey()
+    .references(() => policies.id),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  email: text('email').notNull(),
+  mobileNo: text('mobile_no').notNull(),
+  addressLine1: text('address_line1').notNull(),
+  city: text('city').notNull(),
+  country: text('country').notNull(),
+});
+
+export const policyInstalments = pgTable(
+  'policy_instalments',
+  {
+    policyId: uuid('policy_id')
+      .notNull()
+      .references(() => policies.id),
+    number: integer('number').notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.policyId, t.number] })],
+);
+
+/**
+ * The last policy sequence handed out per country and season. Incremented with
+ * `INSERT ... ON CONFLICT DO UPDATE ... RETURNING` inside the purchase transaction: the row lock
+ * serialises instances on PostgreSQL, and a rolled-back purchase gives its number back.
+ */
+export const policyNumberCounters = pgTable(
+  'policy_number_counters',
+  {
+    country: text('country').notNull(),
+    seasonYear: integer('season_year').notNull(),
+    lastSequence: integer('last_sequence').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.country, t.seasonYear] })],
+);
+
+/**
+ * The transaction log (the spec's timelines, getTxnList): one entry per KYC submission, purchase,
+ * payment, ... `txnSetId` groups the entries of one record (a policy's number). Payloads carry
+ * what happened, never document contents or codes.
+ */
+export const transactionLog = pgTable(
+  'transaction_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id),
+    performedBy: uuid('performed_by').references(() => users.id),
+    type: text('type').notNull(),
+    action: text('action').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    txnSetId: text('txn_set_id'),
+    location: text('location'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('transaction_log_owner_idx').on(t.ownerId, t.createdAt), index('transaction_log_set_idx').on(t.txnSetId)],
+);

@@ -1,0 +1,74 @@
+import multipart from '@fastify/multipart';
+import { subject } from '@fhp/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { httpErrorBody } from '../../http/errors';
+import { MESSAGES } from '../identity/errors';
+import type { BlobStore } from './blob-store';
+import { receiveUpload, UPLOAD_LIMITS, UploadRefused } from './upload';
+
+export const FILES_PATH = '/api/v1/files';
+
+/** The URL the owner (or an admin) reads a stored file from; the profile's `kyc[].doc`. */
+export function fileUrl(id: string): string {
+  return `${FILES_PATH}/${id}`;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const NOT_FOUND = 'This file was not found.'; // ours
+
+function refuse(reply: FastifyReply, status: number, message: string): FastifyReply {
+  return reply.code(status).send(httpErrorBody(status, message));
+}
+
+/** Runs before the body is read: an anonymous caller's bytes are never parsed. */
+async function requireSignedIn(request: FastifyRequest, reply: FastifyReply) {
+  if (request.user === null) return refuse(reply, 401, MESSAGES.signInRequired);
+}
+
+/**
+ * `POST /api/v1/files` (one proof, multipart) and `GET /api/v1/files/:id` (its bytes, for the
+ * owner or an administrator). Encapsulated: the multipart parser exists only for these routes.
+ */
+export function filesRoutes(blobs: BlobStore) {
+  return async (app: FastifyInstance) => {
+    await app.register(multipart, { limits: UPLOAD_LIMITS });
+
+    app.post(FILES_PATH, { onRequest: requireSignedIn }, async (request, reply) => {
+      const user = request.user!;
+      if (!request.ability.can('create', subject('Document', { ownerId: user.id }))) {
+        return refuse(reply, 403, MESSAGES.forbidden);
+      }
+      try {
+        const upload = await receiveUpload(request);
+        const stored = await blobs.put(
+          { ownerId: user.id, purpose: upload.purpose, originalName: upload.name, mimeType: upload.mimeType, bytes: upload.bytes },
+          app.clock(),
+        );
+        // Sizes and types only: names and contents are the customer's documents.
+        request.log.info({ fileId: stored.id, size: stored.size, mimeType: stored.mimeType }, 'file uploaded');
+        return reply
+          .code(201)
+          .send({ id: stored.id, name: stored.originalName, size: stored.size, mimeType: stored.mimeType, purpose: stored.purpose });
+      } catch (error) {
+        if (!(error instanceof UploadRefused)) throw error;
+        request.log.info({ reason: error.message }, 'upload refused');
+        return refuse(reply, error.statusCode, error.message);
+      }
+    });
+
+    app.get<{ Params: { id: string } }>(`${FILES_PATH}/:id`, { onRequest: requireSignedIn }, async (request, reply) => {
+      const { id } = request.params;
+      const blob = UUID.test(id) ? await blobs.get(id) : undefined;
+      // Someone else's file answers exactly like a missing one: ids reveal nothing.
+      if (!blob || !request.ability.can('read', subject('Document', { ownerId: blob.ownerId }))) {
+        return refuse(reply, 404, NOT_FOUND);
+      }
+      return reply
+        .header('content-type', blob.mimeType)
+        .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(blob.originalName)}`)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(blob.bytes);
+    });
+  };
+}

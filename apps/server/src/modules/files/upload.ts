@@ -1,0 +1,134 @@
+import type { MultipartFile, MultipartValue } from '@fastify/multipart';
+import { COMMON_MESSAGES, KYC_DOCUMENT_TYPES, MAX_UPLOAD_BYTES, type KycDocumentType } from '@fhp/domain';
+import type { FastifyRequest } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type';
+
+/**
+ * Reading one proof from a multipart request (decision 004): the field `purpose`, then exactly one
+ * `file`. Every way a client can get this wrong ends in an `UploadRefused` with a sentence for the
+ * customer; nothing is stored before the whole request has been read and checked.
+ */
+
+export const UPLOAD_MESSAGES = {
+  notMultipart: 'Please send the file as multipart/form-data.', // ours
+  purposeInvalid: 'Purpose must be ID_PROOF or ADDRESS_PROOF, sent before the file.', // ours
+  tooManyParts: 'Send only the purpose and one file.', // ours
+  fileRequired: COMMON_MESSAGES.proofFileRequired,
+  fileType: COMMON_MESSAGES.proofFileType,
+  fileSize: COMMON_MESSAGES.proofFileSize,
+  malformed: 'The upload was cut off or is not valid multipart data. Please try again.', // ours
+} as const;
+
+/** Limits handed to busboy: one file of 20,000,000 bytes, and no room for anything else. */
+export const UPLOAD_LIMITS = {
+  fileSize: MAX_UPLOAD_BYTES,
+  // Two, so that a second file is seen and refused with the spec's sentence rather than cut off.
+  files: 2,
+  fields: 2,
+  parts: 4,
+  fieldNameSize: 100,
+  fieldSize: 100,
+  headerPairs: 50,
+} as const;
+
+/** Detected types we keep, by what `file-type` calls them; a name or declared type counts for nothing. */
+const ACCEPTED_MIME: Readonly<Record<string, string>> = {
+  'image/png': 'image/png',
+  'application/pdf': 'application/pdf',
+  'image/jpeg': 'image/jpeg',
+};
+
+export class UploadRefused extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'UploadRefused';
+  }
+}
+
+export interface ReceivedUpload {
+  purpose: KycDocumentType;
+  name: string;
+  mimeType: string;
+  bytes: Buffer;
+}
+
+/** Multipart's own errors, by code, as the customer's sentences. */
+const MULTIPART_ERRORS: Readonly<Record<string, [number, string]>> = {
+  FST_INVALID_MULTIPART_CONTENT_TYPE: [415, UPLOAD_MESSAGES.notMultipart],
+  FST_REQ_FILE_TOO_LARGE: [413, UPLOAD_MESSAGES.fileSize],
+  FST_FILES_LIMIT: [400, UPLOAD_MESSAGES.fileRequired],
+  FST_FIELDS_LIMIT: [400, UPLOAD_MESSAGES.tooManyParts],
+  FST_PARTS_LIMIT: [400, UPLOAD_MESSAGES.tooManyParts],
+  FST_PROTO_VIOLATION: [400, UPLOAD_MESSAGES.tooManyParts],
+};
+
+function translate(error: unknown): UploadRefused {
+  if (error instanceof UploadRefused) return error;
+  const code = (error as { code?: unknown } | null)?.code;
+  const known = typeof code === 'string' ? MULTIPART_ERRORS[code] : undefined;
+  if (known) return new UploadRefused(known[0], known[1]);
+  // busboy's own complaints (no boundary, cut-off body) are the client's, not ours.
+  return new UploadRefused(400, UPLOAD_MESSAGES.malformed);
+}
+
+/** A display name without any path a browser may have sent, and of a sane length. */
+function cleanName(filename: string | undefined): string {
+  const base = (filename ?? '').split(/[\\/]/).pop() ?? '';
+  // Control characters would end up in a Content-Disposition header later.
+  const printable = base.replace(/\p{Cc}/gu, '').trim();
+  return (printable === '' ? 'upload' : printable).slice(0, 200);
+}
+
+function isPurpose(value: unknown): value is KycDocumentType {
+  return typeof value === 'string' && (KYC_DOCUMENT_TYPES as readonly string[]).includes(value);
+}
+
+async function detectMime(bytes: Buffer): Promise<string> {
+  const detected = bytes.length === 0 ? undefined : await fileTypeFromBuffer(bytes);
+  const mime = detected ? ACCEPTED_MIME[detected.mime] : undefined;
+  if (mime === undefined) throw new UploadRefused(415, UPLOAD_MESSAGES.fileType);
+  return mime;
+}
+
+/**
+ * Reads the whole request (so a second file or an oversized one is always noticed) and answers
+ * the one checked file. Throws `UploadRefused`.
+ */
+export async function receiveUpload(request: FastifyRequest): Promise<ReceivedUpload> {
+  if (!request.isMultipart()) throw new UploadRefused(415, UPLOAD_MESSAGES.notMultipart);
+  let purpose: KycDocumentType | undefined;
+  let file: { name: string; bytes: Buffer } | undefined;
+  let refusal: UploadRefused | undefined;
+  try {
+    for await (const part of request.parts({ limits: UPLOAD_LIMITS })) {
+      if (part.type === 'field') {
+        const field = part as MultipartValue;
+        if (field.fieldname !== 'purpose' || purpose !== undefined || file !== undefined || !isPurpose(field.value)) {
+          refusal ??= new UploadRefused(400, UPLOAD_MESSAGES.purposeInvalid);
+        } else {
+          purpose = field.value;
+        }
+        continue;
+      }
+      const filePart = part as MultipartFile;
+      if (file !== undefined || filePart.fieldname !== 'file' || purpose === undefined) {
+        // Drain what we will not keep, so the parser reaches the end of the request.
+        filePart.file.resume();
+        // A second file is the spec's "One Id Proof is required", whatever else was wrong.
+        if (file !== undefined) refusal = new UploadRefused(400, UPLOAD_MESSAGES.fileRequired);
+        else refusal ??= new UploadRefused(400, purpose === undefined ? UPLOAD_MESSAGES.purposeInvalid : UPLOAD_MESSAGES.fileRequired);
+        continue;
+      }
+      file = { name: cleanName(filePart.filename), bytes: await filePart.toBuffer() };
+    }
+  } catch (error) {
+    throw translate(error);
+  }
+  if (refusal) throw refusal;
+  if (purpose === undefined) throw new UploadRefused(400, UPLOAD_MESSAGES.purposeInvalid);
+  if (file === undefined) throw new UploadRefused(400, UPLOAD_MESSAGES.fileRequired);
+  return { purpose, name: file.name, bytes: file.bytes, mimeType: await detectMime(file.bytes) };
+}

@@ -1,0 +1,91 @@
+import {
+  KYC_SUBMIT_MESSAGES,
+  kycDocumentsProblem,
+  submitKycDetailsInputSchema,
+  type KycDocumentType,
+} from '@fhp/domain';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import { parseInput, userInputError } from '../../graphql/errors';
+import { findUserById, updateUser } from '../identity/repository';
+import { appendTransaction, TXN_TYPES } from '../policies/transaction-log';
+import {
+  attachFiles,
+  findFilesForUpdate,
+  findKycDocuments,
+  insertKycDocuments,
+  lockUser,
+  upsertCustomerProfile,
+} from './repository';
+
+export interface KycDeps {
+  db: Db;
+  clock: Clock;
+}
+
+/**
+ * SubmitKYCDetails for the signed-in customer: profile, address and proofs, `kycSubmitted` and a
+ * transaction-log entry in one transaction. After a first submission only missing proofs are sent;
+ * a file already attached to this customer's proof of the same type counts as sent (a retry).
+ */
+export async function submitKycDetails({ db, clock }: KycDeps, userId: string, input: unknown): Promise<{ message: string }> {
+  const values = parseInput(submitKycDetailsInputSchema, input);
+  const now = clock();
+  await db.transaction(async (tx) => {
+    await lockUser(tx, userId);
+    const user = await findUserById(tx, userId);
+    if (!user) throw userInputError(KYC_SUBMIT_MESSAGES.fileIdInvalid);
+    const onFile = (await findKycDocuments(tx, userId)).filter((doc) => doc.status === 'SUBMITTED');
+    const fresh = values.documents.filter((doc) => !onFile.some((kept) => kept.fileId === doc.fileId && kept.type === doc.type));
+    const problem = kycDocumentsProblem(
+      fresh.map((doc) => doc.type),
+      onFile.map((doc) => doc.type as KycDocumentType),
+    );
+    if (problem) throw userInputError(problem);
+
+    const fileRows = await findFilesForUpdate(tx, fresh.map((doc) => doc.fileId));
+    const documents = fresh.map((doc) => {
+      const file = fileRows.find((row) => row.id === doc.fileId);
+      // Another customer's file, an attached one and a missing one read alike: ids reveal nothing.
+      if (!file || file.ownerId !== userId || file.attachedAt !== null) throw userInputError(KYC_SUBMIT_MESSAGES.fileIdInvalid);
+      if (file.purpose !== doc.type) throw userInputError(KYC_SUBMIT_MESSAGES.fileTypeMismatch);
+      return { userId, fileId: doc.fileId, type: doc.type, name: doc.name, status: 'SUBMITTED' as const, comment: null, fileType: file.mimeType, createdAt: now };
+    });
+
+    const phoneChanged = user.phone !== values.primaryContactNo;
+    await updateUser(
+      tx,
+      userId,
+      {
+        firstName: values.firstName,
+        lastName: values.lastName,
+        phone: values.primaryContactNo,
+        // A new number has not been verified by anyone.
+        ...(phoneChanged ? { phoneVerified: false } : {}),
+      },
+      now,
+    );
+    await upsertCustomerProfile(tx, {
+      userId,
+      gender: values.gender,
+      occupation: values.occupation,
+      addressLine1: values.address.addressLine1,
+      city: values.address.city,
+      country: values.address.country,
+      kycSubmitted: true,
+      kycSubmittedAt: now,
+      updatedAt: now,
+    });
+    await insertKycDocuments(tx, documents);
+    await attachFiles(tx, documents.map((doc) => doc.fileId), now);
+    await appendTransaction(tx, {
+      ownerId: userId,
+      performedBy: userId,
+      type: TXN_TYPES.KYC_SUBMISSION,
+      action: 'KYC details submitted',
+      payload: { documents: documents.map((doc) => ({ type: doc.type, name: doc.name })) },
+      at: now,
+    });
+  });
+  return { message: KYC_SUBMIT_MESSAGES.submitted };
+}

@@ -1,0 +1,224 @@
+import {
+  bankTransferReference,
+  buildSchedule,
+  formatPolicyNumber,
+  fromCents,
+  isPurchaseWindowOpen,
+  moneyView,
+  newProvisionalPolicy,
+  PURCHASE_REFUSAL_CODES,
+  PURCHASE_REFUSALS,
+  purchasePolicyInputSchema,
+  termsDataFromEntries,
+  toCents,
+  verifyQuotedPremium,
+  type MoneyView,
+  type PurchasePolicyValues,
+} from '@fhp/domain';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import { parseInput, userInputError } from '../../graphql/errors';
+import { findUserById } from '../identity/repository';
+import { fullName } from '../identity/service';
+import { isKycSubmitted } from '../kyc/repository';
+import type { Mailer } from '../notifications';
+import { appendTransaction, TXN_TYPES } from '../policies/transaction-log';
+import {
+  findInstalments,
+  findPolicyByIdempotencyKey,
+  insertPolicy,
+  isUniqueViolation,
+  nextPolicySequence,
+  type PolicyRow,
+} from '../policies/repository';
+import type { OfferCache } from '../pricing/offer-cache';
+import { findCurrentSeason } from '../pricing/repository';
+import { provisionalPolicyEmail } from './email';
+import { localIsoDate } from './local-date';
+
+export interface PurchaseDeps {
+  db: Db;
+  clock: Clock;
+  offers: OfferCache;
+  mailer: Mailer;
+  log: { error(details: object, message: string): void };
+}
+
+/** The contract's PolicyPurchaseResult. */
+export interface PolicyPurchaseResult {
+  policyNumber: string;
+  type: string;
+  status: string;
+  premium: number;
+  discountedPremium: number | null;
+  purchasedBy: { email: string; primaryContactNo: string | null; phoneVerified: boolean };
+  paymentPlan: string;
+  paymentChannel: string;
+  schedule: { number: number; dueDate: string; amount: MoneyView }[];
+  bankTransferReference: string | null;
+}
+
+async function resultFor(db: Db, policy: PolicyRow): Promise<PolicyPurchaseResult> {
+  const [owner, instalments] = await Promise.all([findUserById(db, policy.ownerId), findInstalments(db, policy.id)]);
+  return {
+    policyNumber: policy.policyNumber,
+    type: policy.type,
+    status: policy.status,
+    premium: fromCents(policy.premiumCents),
+    discountedPremium: policy.discountedPremiumCents === null ? null : fromCents(policy.discountedPremiumCents),
+    purchasedBy: { email: owner?.email ?? '', primaryContactNo: owner?.phone ?? null, phoneVerified: owner?.phoneVerified ?? false },
+    paymentPlan: policy.paymentPlan,
+    paymentChannel: policy.paymentChannel,
+    schedule: instalments.map((row) => ({ number: row.number, dueDate: row.dueDate, amount: moneyView(row.amountCents) })),
+    bankTransferReference: policy.bankTransferReference,
+  };
+}
+
+/** Everything decided before the transaction: prices, season, schedule. Throws the customer's refusal. */
+async function price(deps: PurchaseDeps, ownerId: string, values: PurchasePolicyValues) {
+  const { db, clock, offers } = deps;
+  if (!(await isKycSubmitted(db, ownerId))) throw userInputError(PURCHASE_REFUSALS.kycRequired, PURCHASE_REFUSAL_CODES.KYC_REQUIRED);
+  const now = clock();
+  const today = localIsoDate(now);
+  const season = await findCurrentSeason(db);
+  if (!season || !isPurchaseWindowOpen(season, today)) {
+    throw userInputError(PURCHASE_REFUSALS.windowClosed, PURCHASE_REFUSAL_CODES.PURCHASE_WINDOW_CLOSED);
+  }
+  const offer = await offers.applicable(values.countryName, now);
+  if (offer && !offer.canPurchase) {
+    throw userInputError(offer.message ?? PURCHASE_REFUSALS.offerStopsPurchase, PURCHASE_REFUSAL_CODES.PURCHASE_NOT_ALLOWED);
+  }
+  // Exactly the quote's computation (pricing/service.ts): same offer, same domain function.
+  const option = verifyQuotedPremium({
+    country: values.countryName,
+    coverageCents: toCents(values.coverage),
+    discountPercent: offer ? Number(offer.discountPercent) : undefined,
+    optionId: values.productDefination,
+    quotedPremiumCents: toCents(values.premium),
+  });
+  const payableCents = option.discount?.premiumCents ?? option.premiumCents;
+  const state = newProvisionalPolicy({ payableCents, coverageCents: option.coverageCents });
+  const schedule = buildSchedule({ totalCents: payableCents, plan: values.paymentPlan, purchaseDate: today, deadline: season.paymentDeadline });
+  return { now, season, option, state, schedule };
+}
+
+/**
+ * PurchasePolicy: re-prices the chosen option as the quote does, refuses a stale or tampered
+ * premium, and stores a provisional policy with its number, beneficiary, schedule and log entry in
+ * one transaction; then emails it. The idempotency key makes a repeat (a double click, a retry after
+ * a lost answer) return the first policy: checked before and inside the transaction, and backed by
+ * a unique index for two requests that pass both checks at once.
+ */
+export async function purchasePolicy(deps: PurchaseDeps, ownerId: string, input: unknown): Promise<PolicyPurchaseResult> {
+  const { db } = deps;
+  const values = parseInput(purchasePolicyInputSchema, input);
+  const earlier = await findPolicyByIdempotencyKey(db, ownerId, values.idempotencyKey);
+  if (earlier) return resultFor(db, earlier);
+
+  const { now, season, option, state, schedule } = await price(deps, ownerId, values);
+  const terms = termsDataFromEntries(values.termsOfUse);
+  const beneficiary = values.benificiaryDetail;
+
+  let stored: { policy: PolicyRow; created: boolean };
+  try {
+    stored = await db.transaction(async (tx) => {
+      const repeat = await findPolicyByIdempotencyKey(tx, ownerId, values.idempotencyKey);
+      if (repeat) return { policy: repeat, created: false };
+      const sequence = await nextPolicySequence(tx, values.countryName, season.year);
+      const policyNumber = formatPolicyNumber({ country: values.countryName, seasonYear: season.year, sequence });
+      const policy = await insertPolicy(tx, {
+        policy: {
+          policyNumber,
+          ownerId,
+          type: state.type,
+          status: state.status,
+          country: values.countryName,
+          optionId: option.id,
+          coverageCents: option.coverageCents,
+          premiumCents: option.premiumCents,
+          discountedPremiumCents: option.discount?.premiumCents ?? null,
+          discountPercent: option.discount ? option.discount.percent.toFixed(2) : null,
+          seasonYear: season.year,
+          paymentPlan: values.paymentPlan,
+          paymentChannel: values.paymentChannel,
+          bankTransferReference: values.paymentChannel === 'BANK_TRANSFER' ? bankTransferReference(policyNumber) : null,
+          politicallyExposed: terms.politicallyExposed === 'yes',
+          charged: terms.charged,
+          useOfProceeds: values.useOfProceeds,
+          termsOfUse: values.termsOfUse,
+          idempotencyKey: values.idempotencyKey,
+          purchasedAt: now,
+          createdAt: now,
+        },
+        beneficiary: {
+          firstName: beneficiary.firstName,
+          lastName: beneficiary.lastName,
+          email: beneficiary.email,
+          mobileNo: beneficiary.mobileNo,
+          addressLine1: beneficiary.address.addressLine1,
+          city: beneficiary.address.city,
+          country: beneficiary.address.country,
+        },
+        instalments: schedule.instalments.map((instalment) => ({
+          number: instalment.number,
+          dueDate: instalment.dueDate,
+          amountCents: instalment.amountCents,
+        })),
+      });
+      await appendTransaction(tx, {
+        ownerId,
+        performedBy: ownerId,
+        type: TXN_TYPES.POLICY_PURCHASE_FLOW,
+        action: 'Provisional policy created',
+        payload: {
+          policyNumber,
+          status: state.status,
+          country: values.countryName,
+          option: option.id,
+          coverageCents: option.coverageCents,
+          premiumCents: option.premiumCents,
+          discountedPremiumCents: option.discount?.premiumCents ?? null,
+          paymentPlan: values.paymentPlan,
+          paymentChannel: values.paymentChannel,
+        },
+        txnSetId: policyNumber,
+        at: now,
+      });
+      return { policy, created: true };
+    });
+  } catch (error) {
+    // Another request with the same key committed between our check and our insert.
+    if (!isUniqueViolation(error)) throw error;
+    const winner = await findPolicyByIdempotencyKey(db, ownerId, values.idempotencyKey);
+    if (!winner) throw error;
+    return resultFor(db, winner);
+  }
+
+  const result = await resultFor(db, stored.policy);
+  if (stored.created) await sendPolicyEmail(deps, stored.policy, result);
+  return result;
+}
+
+/** The policy is stored whatever happens to the email; a failed send is logged for a retry by staff. */
+async function sendPolicyEmail(deps: PurchaseDeps, policy: PolicyRow, result: PolicyPurchaseResult): Promise<void> {
+  const owner = await findUserById(deps.db, policy.ownerId);
+  if (!owner) return;
+  const email = provisionalPolicyEmail({
+    holderName: fullName(owner),
+    policyNumber: policy.policyNumber,
+    country: policy.country as PurchasePolicyValues['countryName'],
+    optionId: policy.optionId as PurchasePolicyValues['productDefination'],
+    coverageCents: policy.coverageCents,
+    premiumCents: policy.premiumCents,
+    discountedPremiumCents: policy.discountedPremiumCents,
+    paymentPlan: policy.paymentPlan,
+    paymentChannel: policy.paymentChannel,
+    bankTransferReference: policy.bankTransferReference,
+    schedule: result.schedule.map((row) => ({ number: row.number, dueDate: row.dueDate, amountCents: row.amount.cents })),
+  });
+  try {
+    await deps.mailer.send({ to: owner.email, ...email });
+  } catch (error) {
+    deps.log.error({ err: error, policyNumber: policy.policyNumber }, 'provisional policy email not sent');
+  }
+}
