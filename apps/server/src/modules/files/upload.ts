@@ -106,7 +106,9 @@ export async function receiveUpload(request: FastifyRequest): Promise<ReceivedUp
     for await (const part of request.parts({ limits: UPLOAD_LIMITS })) {
       if (part.type === 'field') {
         const field = part as MultipartValue;
-        if (field.fieldname !== 'purpose' || purpose !== undefined || file !== undefined || !isPurpose(field.value)) {
+        if (field.fieldname !== 'purpose') {
+          refusal ??= new UploadRefused(400, UPLOAD_MESSAGES.tooManyParts);
+        } else if (purpose !== undefined || file !== undefined || !isPurpose(field.value)) {
           refusal ??= new UploadRefused(400, UPLOAD_MESSAGES.purposeInvalid);
         } else {
           purpose = field.value;
@@ -125,7 +127,8 @@ export async function receiveUpload(request: FastifyRequest): Promise<ReceivedUp
       file = { name: cleanName(filePart.filename), bytes: await filePart.toBuffer() };
     }
   } catch (error) {
-    throw translate(error);
+    // A limit cuts the stream short; what we had already seen explains it better than the cut.
+    throw refusal ?? translate(error);
   }
   if (refusal) throw refusal;
   if (purpose === undefined) throw new UploadRefused(400, UPLOAD_MESSAGES.purposeInvalid);

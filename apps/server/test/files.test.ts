@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { isNull } from 'drizzle-orm';
+import { files } from '../src/db/schema';
+import { startSmtpCapture } from '../src/modules/notifications/smtp-capture';
+import { elfBytes, multipart, mzBytes, pdfBytes, pngBytes, postFile, uploadProof } from './files-helpers';
+import { describeApp } from './harness';
+import { tokenFor } from './identity-helpers';
+import { newCustomer, rowCounts } from './purchase-helpers';
+
+const smtp = await startSmtpCapture();
+afterAll(() => smtp.close());
+
+const TYPE_MESSAGE = 'File must be a PNG, PDF, JPEG or JPG';
+const ONE_FILE = 'One Id Proof is required';
+const PURPOSE = 'Purpose must be ID_PROOF or ADDRESS_PROOF, sent before the file.';
+
+/** A minimal JPEG: start of image, a JFIF APP0 segment, end of image. */
+function jpegBytes(): Buffer {
+  return Buffer.concat([
+    Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
+    Buffer.from('JFIF\0', 'latin1'),
+    Buffer.from([1, 1, 0, 0, 1, 0, 1, 0, 0, 0xff, 0xd9]),
+  ]);
+}
+
+/** A PNG signature followed by zeros up to `size` bytes. */
+function pngOfSize(size: number): Buffer {
+  const bytes = Buffer.alloc(size);
+  pngBytes().copy(bytes);
+  return bytes;
+}
+
+describeApp(
+  'files: upload and download of proofs',
+  (suite) => {
+    let token = '';
+    let other = '';
+    beforeAll(async () => {
+      token = await newCustomer(suite.app, smtp, 'uploader@fhp.example');
+      other = await newCustomer(suite.app, smtp, 'someone.else@fhp.example');
+    });
+
+    it('stores a PNG, a PDF and a JPEG by their bytes and gives them back to the owner and admins only', async () => {
+      const app = suite.app;
+      const png = await uploadProof(app, token, 'ID_PROOF', { filename: 'C:\\scans\\passport.png', contentType: 'image/png', data: pngBytes() });
+      expect(png).toEqual({ id: expect.any(String), name: 'passport.png', size: pngBytes().length, mimeType: 'image/png', purpose: 'ID_PROOF' });
+      // The declared type counts for nothing: a PDF sent as octet-stream is a PDF.
+      const pdf = await uploadProof(app, token, 'ADDRESS_PROOF', { filename: 'bill', contentType: 'application/octet-stream', data: pdfBytes() });
+      expect(pdf).toMatchObject({ mimeType: 'application/pdf', purpose: 'ADDRESS_PROOF', name: 'bill' });
+      const jpeg = await uploadProof(app, token, 'ID_PROOF', { filename: 'id.jpg', contentType: 'image/jpeg', data: jpegBytes() });
+      expect(jpeg.mimeType).toBe('image/jpeg');
+
+      const own = await app.inject({ method: 'GET', url: `/api/v1/files/${png.id}`, headers: { authorization: `Bearer ${token}` } });
+      expect(own.statusCode).toBe(200);
+      expect(own.headers['content-type']).toBe('image/png');
+      expect(own.headers['x-content-type-options']).toBe('nosniff');
+      expect(own.rawPayload.equals(pngBytes())).toBe(true);
+
+      const admin = await tokenFor(app, 'admin@fhp.example');
+      expect((await app.inject({ method: 'GET', url: `/api/v1/files/${pdf.id}`, headers: { authorization: `Bearer ${admin}` } })).statusCode).toBe(200);
+      const stranger = await app.inject({ method: 'GET', url: `/api/v1/files/${png.id}`, headers: { authorization: `Bearer ${other}` } });
+      expect(stranger.statusCode).toBe(404);
+      expect(stranger.json()).toMatchObject({ display_message: 'This file was not found.' });
+      expect((await app.inject({ method: 'GET', url: `/api/v1/files/${png.id}` })).statusCode).toBe(401);
+      expect((await app.inject({ method: 'GET', url: '/api/v1/files/not-a-uuid', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(404);
+    });
+
+    it('accepts exactly 20,000,000 bytes and refuses 20,000,001 with a clear message, storing nothing', async () => {
+      const app = suite.app;
+      const atLimit = await uploadProof(app, token, 'ID_PROOF', { filename: 'big.png', contentType: 'image/png', data: pngOfSize(20_000_000) });
+      expect(atLimit.size).toBe(20_000_000);
+      const before = await rowCounts(app.db);
+      const over = await postFile(app, token, [
+        { name: 'purpose', value: 'ID_PROOF' },
+        { name: 'file', filename: 'big.png', contentType: 'image/png', data: pngOfSize(20_000_001) },
+      ]);
+      expect(over.status).toBe(413);
+      expect(over.body.display_message).toBe('File must be at most 20 MB');
+      expect(await rowCounts(app.db)).toEqual(before);
+    });
+
+    it.each([
+      ['an ELF executable named .png', elfBytes()],
+      ['a Windows executable named .png', mzBytes()],
+      ['an empty file', Buffer.alloc(0)],
+      ['plain text', Buffer.from('hello, this is not a picture')],
+    ])('refuses %s by its bytes, storing nothing', async (_name, data) => {
+      const before = await rowCounts(suite.app.db);
+      const answer = await postFile(suite.app, token, [
+        { name: 'purpose', value: 'ID_PROOF' },
+        { name: 'file', filename: 'passport.png', contentType: 'image/png', data },
+      ]);
+      expect(answer.status).toBe(415);
+      expect(answer.body.display_message).toBe(TYPE_MESSAGE);
+      expect(await rowCounts(suite.app.db)).toEqual(before);
+    });
+
+    it.each([
+      ['two files', [{ name: 'purpose', value: 'ID_PROOF' }, { name: 'file', filename: 'a.png', contentType: 'image/png', data: pngBytes() }, { name: 'file', filename: 'b.png', contentType: 'image/png', data: pngBytes() }], ONE_FILE],
+      ['three files', [{ name: 'purpose', value: 'ID_PROOF' }, ...[1, 2, 3].map((n) => ({ name: 'file', filename: `${n}.png`, contentType: 'image/png', data: pngBytes() }))], ONE_FILE],
+      ['no file', [{ name: 'purpose', value: 'ID_PROOF' }], ONE_FILE],
+      ['a file under another field name', [{ name: 'purpose', value: 'ID_PROOF' }, { name: 'document', filename: 'a.png', contentType: 'image/png', data: pngBytes() }], ONE_FILE],
+      ['no purpose', [{ name: 'file', filename: 'a.png', contentType: 'image/png', data: pngBytes() }], PURPOSE],
+      ['an unknown purpose', [{ name: 'purpose', value: 'SELFIE' }, { name: 'file', filename: 'a.png', contentType: 'image/png', data: pngBytes() }], PURPOSE],
+      ['the purpose after the file', [{ name: 'file', filename: 'a.png', contentType: 'image/png', data: pngBytes() }, { name: 'purpose', value: 'ID_PROOF' }], PURPOSE],
+      ['extra fields', [{ name: 'purpose', value: 'ID_PROOF' }, { name: 'x', value: '1' }, { name: 'y', value: '2' }, { name: 'file', filename: 'a.png', contentType: 'image/png', data: pngBytes() }], 'Send only the purpose and one file.'],
+    ])('refuses %s with a clear message, storing nothing', async (_name, parts, message) => {
+      const before = await rowCounts(suite.app.db);
+      const answer = await postFile(suite.app, token, parts);
+      expect(answer.status).toBeGreaterThanOrEqual(400);
+      expect(answer.status).toBeLessThan(500);
+      expect(answer.body.display_message).toBe(message);
+      expect(await rowCounts(suite.app.db)).toEqual(before);
+    });
+
+    it('never answers 500 to a malformed request, and refuses anonymous callers before reading the body', async () => {
+      const app = suite.app;
+      const auth = { authorization: `Bearer ${token}` };
+      const cases = [
+        { headers: { ...auth, 'content-type': 'application/json' }, payload: '{"purpose":"ID_PROOF"}' },
+        { headers: { ...auth, 'content-type': 'multipart/form-data' }, payload: '' },
+        { headers: { ...auth, 'content-type': 'multipart/form-data; boundary=xyz' }, payload: '' },
+        { headers: { ...auth, 'content-type': 'multipart/form-data; boundary=xyz' }, payload: '--xyz\r\nContent-Disposition: form-data; name="purpose"\r\n\r\nID_PROOF\r\n--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n\x89PNG' },
+        { headers: { ...auth, 'content-type': 'text/plain' }, payload: 'hello' },
+        { headers: auth, payload: undefined },
+      ];
+      for (const request of cases) {
+        const response = await app.inject({ method: 'POST', url: '/api/v1/files', ...request });
+        expect(response.statusCode, response.body).toBeGreaterThanOrEqual(400);
+        expect(response.statusCode, response.body).toBeLessThan(500);
+        expect(typeof response.json<{ display_message?: unknown }>().display_message).toBe('string');
+      }
+      const { payload, headers } = multipart([{ name: 'purpose', value: 'ID_PROOF' }, { name: 'file', filename: 'a.png', contentType: 'image/png', data: pngBytes() }]);
+      const anonymous = await app.inject({ method: 'POST', url: '/api/v1/files', payload, headers });
+      expect(anonymous.statusCode).toBe(401);
+      expect(await app.db.$count(files, isNull(files.attachedAt))).toBeGreaterThan(0);
+    });
+  },
+  { env: { SMTP_URL: smtp.url } },
+);

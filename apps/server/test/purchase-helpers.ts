@@ -1,0 +1,118 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import type { Db } from '../src/db/client';
+import { customerProfiles, files, kycDocuments, policies, policyBeneficiaries, policyInstalments, transactionLog } from '../src/db/schema';
+import { extractCode, type SmtpCapture } from '../src/modules/notifications/smtp-capture';
+import { pdfBytes, pngBytes, uploadProof } from './files-helpers';
+import { gqlAs, iam } from './identity-helpers';
+
+/** A brand-new customer, signed up by the emailed code exactly as the purchase flow does it. */
+export async function newCustomer(app: FastifyInstance, smtp: SmtpCapture, email: string): Promise<string> {
+  expect((await iam(app, '/user/sign-up', { email })).status).toBe(200);
+  const otp = extractCode(await smtp.waitForMessage(email));
+  const verified = await iam(app, '/email/verify-by-otp', { email, otp });
+  expect(verified.status).toBe(200);
+  return (verified.body as { accessToken: string }).accessToken;
+}
+
+export const SUBMIT_KYC = 'mutation Kyc($input: SubmitKYCDetailsInput!) { SubmitKYCDetails(input: $input) { message } }';
+
+export function kycInput(documents: { fileId: string; type: string; name: string }[], patch: Record<string, unknown> = {}) {
+  return {
+    gender: 'female',
+    firstName: 'Ann Marie',
+    lastName: 'Joseph',
+    occupation: 'Fisher',
+    primaryContactNo: '+1 767 555 0101',
+    address: { addressLine1: '12 King George V Street', city: 'Roseau', country: 'dm' },
+    documents,
+    email: null,
+    ...patch,
+  };
+}
+
+/** Uploads a PNG ID proof and a PDF address proof; answers the two documents for SubmitKYCDetails. */
+export async function uploadBothProofs(app: FastifyInstance, token: string) {
+  const id = await uploadProof(app, token, 'ID_PROOF', { filename: 'passport.png', contentType: 'image/png', data: pngBytes() });
+  const address = await uploadProof(app, token, 'ADDRESS_PROOF', { filename: 'bill.pdf', contentType: 'application/pdf', data: pdfBytes() });
+  return [
+    { fileId: id.id, type: 'ID_PROOF', name: 'passport' },
+    { fileId: address.id, type: 'ADDRESS_PROOF', name: 'utilityBill' },
+  ];
+}
+
+/** A customer with KYC done, ready to buy. */
+export async function customerWithKyc(app: FastifyInstance, smtp: SmtpCapture, email: string): Promise<string> {
+  const token = await newCustomer(app, smtp, email);
+  const submitted = await gqlAs(app, token, SUBMIT_KYC, { input: kycInput(await uploadBothProofs(app, token)) });
+  expect(submitted.body.errors).toBeUndefined();
+  return token;
+}
+
+export const PURCHASE = `mutation Buy($input: PurchasePolicyInput!) {
+  PurchasePolicy(input: $input) {
+    policyNumber type status premium discountedPremium
+    purchasedBy { email primaryContactNo phoneVerified }
+    paymentPlan paymentChannel
+    schedule { number dueDate amount { raw cents formatted } }
+    bankTransferReference
+  }
+}`;
+
+export interface PurchaseAnswer {
+  policyNumber: string;
+  type: string;
+  status: string;
+  premium: number;
+  discountedPremium: number | null;
+  purchasedBy: { email: string; primaryContactNo: string | null; phoneVerified: boolean };
+  paymentPlan: string;
+  paymentChannel: string;
+  schedule: { number: number; dueDate: string; amount: { raw: number; cents: number; formatted: string } }[];
+  bankTransferReference: string | null;
+}
+
+/** Dominica, EC$25,000, option 3 at the premium the quote shows before discount (25,000 x 9.88%). */
+export function purchaseInput(patch: Record<string, unknown> = {}) {
+  return {
+    benificiaryDetail: {
+      firstName: 'Paul',
+      lastName: 'Joseph',
+      email: 'paul.joseph@example.com',
+      mobileNo: '+1 767 555 0102',
+      address: { addressLine1: '12 King George V Street', city: 'Roseau', country: 'dm' },
+    },
+    countryName: 'dm',
+    coverage: 25000,
+    premium: 2470,
+    productDefination: '3',
+    useOfProceeds: [
+      { value: 'homeProtection', selected: true },
+      { value: 'familySupport', selected: true },
+      { value: 'other', selected: false },
+    ],
+    termsOfUse: ['drugTrafficking', 'terrorismFinancing', 'moneyLaundering', 'fraud', 'otherCrimes', 'declare'].map((value) => ({
+      value,
+      selected: true,
+    })),
+    paymentPlan: 'INSTALMENTS_4',
+    paymentChannel: 'BANK_TRANSFER',
+    idempotencyKey: randomUUID(),
+    ...patch,
+  };
+}
+
+/** Row counts of every table the purchase flow writes: "nothing stored" means these did not move. */
+export async function rowCounts(db: Db) {
+  const [filesCount, profiles, documents, policyCount, beneficiaries, instalments, log] = await Promise.all([
+    db.$count(files),
+    db.$count(customerProfiles),
+    db.$count(kycDocuments),
+    db.$count(policies),
+    db.$count(policyBeneficiaries),
+    db.$count(policyInstalments),
+    db.$count(transactionLog),
+  ]);
+  return { files: filesCount, profiles, documents, policies: policyCount, beneficiaries, instalments, log };
+}
