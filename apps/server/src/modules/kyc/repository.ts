@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { KYC_DOCUMENT_TYPES } from '@fhp/domain';
 import type { Db } from '../../db/client';
 import { customerProfiles, files, kycDocuments, users } from '../../db/schema';
 
@@ -10,8 +11,11 @@ export async function findCustomerProfile(db: Db, userId: string): Promise<Custo
   return row;
 }
 
-export function findKycDocuments(db: Db, userId: string): Promise<KycDocumentRow[]> {
-  return db.select().from(kycDocuments).where(eq(kycDocuments.userId, userId)).orderBy(kycDocuments.createdAt);
+/** Oldest first; within one submission the ID proof first (the spec's field order). */
+export async function findKycDocuments(db: Db, userId: string): Promise<KycDocumentRow[]> {
+  const rows = await db.select().from(kycDocuments).where(eq(kycDocuments.userId, userId));
+  const order = (row: KycDocumentRow) => KYC_DOCUMENT_TYPES.indexOf(row.type);
+  return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || order(a) - order(b));
 }
 
 /** Serialises submissions of one customer (a double click): the second waits for the first. */
