@@ -95,6 +95,7 @@ export function PurchaseFlow() {
             coverage={data.coverage}
             optionId={data.option?.id ?? null}
             onBack={back}
+            onChange={(coverage, option) => dispatch({ type: 'OPTION_CHOSEN', coverage, option })}
             onDone={(coverage, option) => {
               dispatch({ type: 'OPTION_CHOSEN', coverage, option });
               goTo(nextStep('options', signedIn));

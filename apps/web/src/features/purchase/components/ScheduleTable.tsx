@@ -25,11 +25,11 @@ export function ScheduleTable({ rows, caption }: { rows: readonly ScheduleRow[];
       <tbody>
         {rows.map((row) => (
           <tr key={row.number}>
-            <th scope="row" className="fw-normal">
+            <th scope="row" className="fw-normal text-nowrap">
               {rows.length === 1 ? 'Full premium' : `Instalment ${row.number}`}
             </th>
-            <td>{formatDayMonthYear(row.dueDate)}</td>
-            <td className="text-end">
+            <td className="text-nowrap">{formatDayMonthYear(row.dueDate)}</td>
+            <td className="text-end text-nowrap">
               <Money cents={row.amountCents} />
             </td>
           </tr>

@@ -181,7 +181,8 @@ export function previousStep(step: StepId, signedIn: boolean): StepId {
 
 export type PurchaseAction =
   | { type: 'COUNTRY_CHOSEN'; country: CountryCode }
-  | { type: 'OPTION_CHOSEN'; coverage: number; option: ChosenOption }
+  /** Kept as the customer types and picks, so a reload restores them; null while incomplete or being re-quoted. */
+  | { type: 'OPTION_CHOSEN'; coverage: number | null; option: ChosenOption | null }
   | { type: 'KYC_DONE'; kycForm: Record<string, string> }
   | { type: 'KYC_DRAFT'; kycForm: Record<string, string> }
   | { type: 'TERMS_ACCEPTED'; terms: TermsFormValues }

@@ -1,5 +1,5 @@
-import { COUNTRIES, coverageSchema, type CountryCode, type OptionId } from '@fhp/domain';
-import { useId, useState } from 'react';
+import { COUNTRIES, coverageSchema, PURCHASE_MESSAGES, type CountryCode, type OptionId } from '@fhp/domain';
+import { useEffect, useId, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -26,6 +26,8 @@ interface OptionsStepProps {
   coverage: number | null;
   optionId: OptionId | null;
   onBack: () => void;
+  /** The coverage and the option as they stand (null while invalid, unpicked or being re-quoted). */
+  onChange: (coverage: number | null, option: ChosenOption | null) => void;
   onDone: (coverage: number, option: ChosenOption) => void;
 }
 
@@ -41,7 +43,7 @@ export function toChosenOption(option: QuoteOption): ChosenOption {
   };
 }
 
-export function OptionsStep({ country, coverage, optionId, onBack, onDone }: OptionsStepProps) {
+export function OptionsStep({ country, coverage, optionId, onBack, onChange, onDone }: OptionsStepProps) {
   const [text, setText] = useState(coverage === null ? '' : String(coverage));
   const [touched, setTouched] = useState(coverage !== null);
   const [selected, setSelected] = useState<string | null>(optionId);
@@ -59,7 +61,14 @@ export function OptionsStep({ country, coverage, optionId, onBack, onDone }: Opt
   const upToDate = quote.data !== undefined && validCoverage !== null && quote.data.coverage.raw === validCoverage && !quote.isFetching;
   const chosen = quote.data?.options.find((option) => option.id === selected) ?? null;
   const blocked = offer.data?.canPurchase === false;
-  const optionError = submitted && selected === null ? 'Please choose a policy option' : undefined;
+  const optionError = submitted && selected === null ? PURCHASE_MESSAGES.optionRequired : undefined;
+
+  // Saved as they change (not only on Continue) so a reload resumes with the same coverage and option.
+  const current = upToDate && chosen ? chosen : null;
+  useEffect(() => {
+    onChange(validCoverage, current ? toChosenOption(current) : null);
+    // onChange is a new function on every render of the flow; the values are what matter.
+  }, [validCoverage, current]); // eslint-disable-line react-hooks/exhaustive-deps
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
