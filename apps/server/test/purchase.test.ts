@@ -26,9 +26,12 @@ function policyEmails(email: string) {
 describeApp(
   'purchase: from a new customer to a provisional policy',
   (suite) => {
+    // Each database's suite has its own customers: the SMTP capture is shared by both runs.
+    const address = (name: string) => `${name}.${suite.kind}@fhp.example`;
+
     it('buys Dominica EC$25,000 option 3 at the quoted premium: one PAYMENT_PENDING policy, schedule, log and email', async () => {
       const app = suite.app;
-      const email = 'new.buyer@fhp.example';
+      const email = address('new.buyer');
       const token = await newCustomer(app, smtp, email);
       const documents = await uploadBothProofs(app, token);
       expect((await gqlAs(app, token, SUBMIT_KYC, { input: kycInput(documents) })).body.errors).toBeUndefined();
@@ -105,7 +108,7 @@ describeApp(
 
     it('makes one policy of a double click (same idempotency key, concurrent) and one email', async () => {
       const app = suite.app;
-      const email = 'double.click@fhp.example';
+      const email = address('double.click');
       const token = await customerWithKyc(app, smtp, email);
       const input = purchaseInput({ paymentPlan: 'FULL', paymentChannel: 'CREDIT_UNION', countryName: 'gd', premium: 1960 });
       const before = (await rowCounts(app.db)).policies;
@@ -125,7 +128,7 @@ describeApp(
 
     it('refuses tampered, unknown or out-of-range purchases with their messages and stores nothing', async () => {
       const app = suite.app;
-      const token = await customerWithKyc(app, smtp, 'careful.buyer@fhp.example');
+      const token = await customerWithKyc(app, smtp, address('careful.buyer'));
       const mismatch = 'The premium has changed since it was shown to you. Please review the new quote and try again.';
       const cases: [string, Record<string, unknown>, string][] = [
         ['a tampered premium', { premium: 2469.99 }, mismatch],
@@ -155,7 +158,7 @@ describeApp(
 
     it('refuses a purchase before KYC, and anonymous callers', async () => {
       const app = suite.app;
-      const token = await newCustomer(app, smtp, 'no.kyc.yet@fhp.example');
+      const token = await newCustomer(app, smtp, address('no.kyc.yet'));
       const before = await rowCounts(app.db);
       const early = await gqlAs(app, token, PURCHASE, { input: purchaseInput() });
       expect(early.body.errors?.[0]?.extensions).toMatchObject({ code: 'KYC_REQUIRED', display_message: 'Please complete your KYC details before buying a policy.' });
@@ -166,7 +169,7 @@ describeApp(
 
     it('answers "Policy Purchase Window Closed" when the season is closed', async () => {
       const app = suite.app;
-      const token = await customerWithKyc(app, smtp, 'too.late@fhp.example');
+      const token = await customerWithKyc(app, smtp, address('too.late'));
       await app.db.update(seasons).set({ purchaseWindowOpen: false }).where(eq(seasons.year, 2027));
       try {
         const before = await rowCounts(app.db);
@@ -183,7 +186,7 @@ describeApp(
       try {
         await second.ready();
         const buyers = await Promise.all(
-          ['one', 'two', 'three'].map(async (name, index) => customerWithKyc(index % 2 === 0 ? suite.app : second, smtp, `instance.${name}@fhp.example`)),
+          ['one', 'two', 'three'].map(async (name, index) => customerWithKyc(index % 2 === 0 ? suite.app : second, smtp, address(`instance.${name}`))),
         );
         const before = await suite.app.db.select({ n: policies.policyNumber }).from(policies).where(eq(policies.country, 'dm'));
         const answers = await Promise.all(
