@@ -76,9 +76,9 @@ describe('application shell', () => {
     await vi.waitFor(() => expect(window.sessionStorage.getItem('fhp.appConfig.v1')).toContain('2027'));
   });
 
-  it('renders a placeholder for a signed-in route', async () => {
+  it('sends an anonymous visitor of a signed-in route to sign-in', async () => {
     stubGraphQL((query) => (query.includes('pageContent') ? { data: { pageContent } } : { data: { currentSeason: season } }));
     renderAt('/my-payout-details');
-    expect(await screen.findByRole('heading', { level: 1, name: 'My Payout Details' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Login to your account' })).toBeTruthy();
   });
 });

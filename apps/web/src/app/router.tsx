@@ -2,8 +2,10 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { LoadingScreen } from '../components/LoadingScreen';
 import { lazyWithReload } from './lazyWithReload';
+import { PublicLayout } from './PublicLayout';
 import { RootLayout } from './RootLayout';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
+import { SignedInLayout, type ScreenHandle } from './SignedInLayout';
 import { ROUTE_TITLES, ROUTES, SIGNED_IN_ROUTES, type RouteName } from './routeTable';
 
 /** A lazily loaded page: its chunk is fetched on first visit, with the one-reload rule. */
@@ -38,11 +40,14 @@ export const routes: RouteObject[] = [
     HydrateFallback: StartupLoading,
     children: [
       {
-        // Errors inside a page keep the header and footer around them.
-        ErrorBoundary: RouteErrorBoundary,
+        // Public pages: header, page, footer. Errors inside a page keep the header and footer.
+        Component: PublicLayout,
         children: [
+          {
+            ErrorBoundary: RouteErrorBoundary,
+            children: [
           route('Home', page('Home', () => import('../features/home/HomePage').then((m) => m.HomePage))),
-          route('SignIn', placeholder('SignIn')),
+          route('SignIn', page('SignIn', () => import('../features/sign-in/SignInPage').then((m) => m.SignInPage))),
           route('Terms', page('Terms', () => import('../features/legal/TermsPage').then((m) => m.TermsPage))),
           route('Privacy', page('Privacy', () => import('../features/legal/PrivacyPage').then((m) => m.PrivacyPage))),
           route(
@@ -60,12 +65,21 @@ export const routes: RouteObject[] = [
           ),
           route('FAQPage', page('FAQPage', () => import('../features/faq/FAQPage').then((m) => m.FAQPage))),
           route('PurchaseFlow', page('PurchaseFlow', () => import('../features/purchase/PurchaseFlow').then((m) => m.PurchaseFlow))),
-          {
-            // The signed-in area; its sidebar layout and ability checks arrive with part 2.
-            id: 'signed-in',
-            children: SIGNED_IN_ROUTES.map((name) => route(name, placeholder(name))),
-          },
           { path: '*', ...page('NotFound', () => import('../features/not-found/NotFoundPage').then((m) => m.NotFoundPage)) },
+            ],
+          },
+        ],
+      },
+      {
+        // The signed-in area: sidebar shell; each page needs the read ability named after it.
+        id: 'signed-in',
+        Component: SignedInLayout,
+        children: [
+          {
+            // Errors inside a page keep the sidebar around them.
+            ErrorBoundary: RouteErrorBoundary,
+            children: SIGNED_IN_ROUTES.map((name) => ({ ...route(name, placeholder(name)), handle: { screen: name } satisfies ScreenHandle })),
+          },
         ],
       },
     ],

@@ -1,8 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ACCESS_TOKEN_KEY } from '../auth/tokenStore';
+import { SESSION_STORAGE_KEY, serializeSession } from '@fhp/domain';
 import { request } from './client';
 import { ApiError, displayMessageOf, FALLBACK_DISPLAY_MESSAGE } from './errors';
 import { graphql } from './graphql';
+import { fakeJwt } from '../auth/testing';
 
 const Products = graphql(`
   query Products { products { id } }
@@ -40,11 +41,20 @@ describe('request', () => {
     expect(Object.keys(sentInit(fetchImpl).headers as Record<string, string>)).not.toContain('authorization');
   });
 
-  it('sends the stored token as a bearer token', async () => {
-    window.sessionStorage.setItem(ACCESS_TOKEN_KEY, 'abc');
+  it('sends the stored token as a bearer token while it is valid', async () => {
+    const token = fakeJwt({ exp: Math.floor(Date.now() / 1000) + 600 });
+    window.sessionStorage.setItem(SESSION_STORAGE_KEY, serializeSession({ token, userRoles: [] }));
     const fetchImpl = respond({ data: { products: [] } });
     await request(Products, {}, { fetchImpl });
-    expect((sentInit(fetchImpl).headers as Record<string, string>).authorization).toBe('Bearer abc');
+    expect((sentInit(fetchImpl).headers as Record<string, string>).authorization).toBe(`Bearer ${token}`);
+  });
+
+  it('sends no token once the stored one has expired', async () => {
+    const token = fakeJwt({ exp: Math.floor(Date.now() / 1000) - 1 });
+    window.localStorage.setItem(SESSION_STORAGE_KEY, serializeSession({ token, userRoles: [] }));
+    const fetchImpl = respond({ data: { products: [] } });
+    await request(Products, {}, { fetchImpl });
+    expect(Object.keys(sentInit(fetchImpl).headers as Record<string, string>)).not.toContain('authorization');
   });
 
   it("throws an ApiError carrying the server's display_message", async () => {

@@ -1,7 +1,7 @@
 import { print } from '@0no-co/graphql.web';
 import type { TadaDocumentNode } from 'gql.tada';
 import { ApiError, FALLBACK_DISPLAY_MESSAGE } from './errors';
-import { readAccessToken } from '../auth/tokenStore';
+import { readAccessToken } from '../auth/session';
 
 export const GRAPHQL_ENDPOINT = '/graphql';
 

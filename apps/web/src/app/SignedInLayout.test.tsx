@@ -1,0 +1,152 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { SESSION_STORAGE_KEY, serializeSession } from '@fhp/domain';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeJwt } from '../lib/auth/testing';
+import { SESSION_USER_KEY } from '../lib/auth/session';
+import { createQueryClient } from './queryClient';
+import { routes } from './router';
+
+const sidebarItems = [
+  { key: 'myAccount', title: 'My Account', icon: 'person-circle', path: '/my-account', children: [] },
+  { key: 'myPayoutDetails', title: 'My Payout Details', icon: 'bank', path: '/my-payout-details', children: [] },
+  {
+    key: 'myPolicies',
+    title: 'My Policies',
+    icon: 'file-earmark-text',
+    path: null,
+    children: [
+      { key: 'provisionalPolicies', title: 'Provisional', icon: 'hourglass-split', path: '/my-policies/provisional' },
+      { key: 'actualPolicies', title: 'Actual', icon: 'shield-check', path: '/my-policies/actual' },
+      { key: 'archivedPolicies', title: 'Archived', icon: 'archive', path: '/my-policies/archived' },
+    ],
+  },
+];
+const pageContent = {
+  brand: { name: 'Flexible Hurricane Protection', title: 'FHP', logo: '/brand/fhp-logo.svg', productId: 'fhp' },
+  navigation: [{ label: 'Login', path: '/sign-in', kind: 'button' }],
+  routes: [],
+  sidebarItems,
+  footer: [],
+  contact: { email: 'support@fhp.example', phone: '+1', address: 'Grenada' },
+  breadcrumbs: [
+    { segment: 'my-policies', label: 'My Policies' },
+    { segment: 'provisional', label: 'Provisional' },
+    { segment: 'my-account', label: 'My Account' },
+  ],
+};
+const season = { year: 2027, coverStart: '2027-06-01', coverEnd: '2028-05-31', paymentDeadline: '2027-05-31', purchaseWindowOpen: true, nextSeasonYear: 2028 };
+const sessionUser = { id: 'u1', vuid: 'V1', email: 'ann@fhp.example', firstName: 'ann', lastName: 'lee', fullName: 'Ann Lee', image: null };
+
+function signIn(userRoles = [{ name: 'purchaser', uuid: '6f1c1d0e-4c1b-4f6e-9a43-0d5c1a2b3c4d' }]) {
+  const token = fakeJwt({ sub: 'u1', exp: Math.floor(Date.now() / 1000) + 600 });
+  window.sessionStorage.setItem(SESSION_STORAGE_KEY, serializeSession({ token, userRoles }));
+  window.sessionStorage.setItem(SESSION_USER_KEY, JSON.stringify(sessionUser));
+  return token;
+}
+
+/** The real routes against a faked /graphql; `profile` null makes getMyProfile fail. */
+function stub(role: string, profile: object | null = { vuid: 'V1', email: 'ann@fhp.example', firstName: 'aNN', lastName: 'LEE', fullName: null, image: null, role }) {
+  const calls: string[] = [];
+  const fetchMock = vi.fn(async (_url: string, init: RequestInit) => {
+    const { query } = JSON.parse(String(init.body)) as { query: string };
+    const op = /query (\w+)/.exec(query)?.[1] ?? '?';
+    calls.push(op);
+    const body =
+      op === 'PageContent' ? { data: { pageContent } }
+      : op === 'WhoAmI' ? { data: { whoAmI: { signedIn: true, userId: 'u1', email: 'ann@fhp.example', role } } }
+      : op === 'MyProfile' ? (profile ? { data: { getMyProfile: profile } } : { data: null, errors: [{ message: 'down' }] })
+      : { data: { currentSeason: season } };
+    return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls, fetchMock };
+}
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+beforeEach(() => {
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  window.scrollTo = vi.fn();
+  vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} }));
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('signed-in shell', () => {
+  it('shows brand, sidebar, user and breadcrumbs around the page, loading role before profile', async () => {
+    const token = signIn();
+    const { calls, fetchMock } = stub('purchaser');
+    renderAt('/my-policies/provisional');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Provisional policies' })).toBeTruthy();
+    const sidebar = screen.getByRole('navigation', { name: 'Account' });
+    expect(within(sidebar).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['My Account', '/my-account'],
+      ['My Payout Details', '/my-payout-details'],
+      ['Provisional', '/my-policies/provisional'],
+      ['Actual', '/my-policies/actual'],
+      ['Archived', '/my-policies/archived'],
+    ]);
+    expect(screen.getByText('FHP')).toBeTruthy();
+    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(crumbs).getByRole('link', { name: 'My Policies' }).getAttribute('href')).toBe('/my-policies');
+    expect(await screen.findByText('Ann Lee')).toBeTruthy();
+    expect(screen.getByTestId('avatar-initials').textContent).toBe('AL');
+    // Role first, then the profile; both with the bearer token.
+    expect(calls.indexOf('WhoAmI')).toBeLessThan(calls.indexOf('MyProfile'));
+    const whoAmICall = fetchMock.mock.calls.find(([, init]) => String(init.body).includes('whoAmI'));
+    expect((whoAmICall?.[1].headers as Record<string, string>).authorization).toBe(`Bearer ${token}`);
+  });
+
+  it('falls back to the session user for the name when the profile fails', async () => {
+    signIn();
+    stub('purchaser', null);
+    renderAt('/my-account');
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Account' })).toBeTruthy();
+    expect(await screen.findByText('Ann Lee')).toBeTruthy();
+  });
+
+  it('shows "Not allowed" to a signed-in role without the screen ability', async () => {
+    signIn([]);
+    stub('admin');
+    // Admins read MyPoliciesDetail, not ProvisionalPolicyDetail (the spec's table as written).
+    renderAt('/my-policies/provisional/FHP-1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Not allowed' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Provisional policy' })).toBeNull();
+  });
+
+  it('shows "Not allowed" for every screen to a role with no abilities, and hides nothing from the sidebar by default', async () => {
+    signIn([]);
+    stub('holder');
+    renderAt('/my-account');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Not allowed' })).toBeTruthy();
+  });
+
+  it('logout clears both storages and opens the product landing page; other items say "Coming soon!"', async () => {
+    signIn();
+    window.localStorage.setItem('something', '1');
+    stub('purchaser');
+    const router = renderAt('/my-account');
+    await screen.findByRole('heading', { level: 1, name: 'My Account' });
+    fireEvent.click(screen.getByRole('button', { name: /Account menu for/ }));
+    fireEvent.click(await screen.findByRole('button', { name: 'My Profile' }));
+    expect(router.state.location.pathname).toBe('/my-account');
+    fireEvent.click(screen.getByRole('button', { name: /Account menu for/ }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Logout' }));
+    expect(window.localStorage.length).toBe(0);
+    expect(window.sessionStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/product/fhp'));
+  });
+});

@@ -1,0 +1,186 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { canOpenScreen, defineAbilityFor, isRoleName, SCREEN_SUBJECTS, type ScreenSubject } from '@fhp/domain';
+import { useEffect, useMemo, useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Offcanvas from 'react-bootstrap/Offcanvas';
+import { Link, Navigate, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
+import { Footer } from '../components/Footer';
+import { LoadingScreen } from '../components/LoadingScreen';
+import { Breadcrumbs } from '../components/shell/Breadcrumbs';
+import { NotAllowed } from '../components/shell/NotAllowed';
+import { SidebarIcon } from '../components/shell/SidebarIcon';
+import { SidebarNav } from '../components/shell/SidebarNav';
+import { USER_MENU_ITEMS, UserMenu } from '../components/shell/UserMenu';
+import { notify } from '../components/toast';
+import { identityKeys, useMyProfile, useWhoAmI } from '../lib/auth/identity';
+import { endSession, readSessionUser } from '../lib/auth/session';
+import { useSession } from '../lib/auth/useSession';
+import { ApiError } from '../lib/graphql/errors';
+import { usePageContent } from '../lib/page-content/pageContent';
+import { buildBreadcrumbs } from '../lib/shell/breadcrumbs';
+import { displayName } from '../lib/shell/headerCase';
+import { resolveSidebar } from '../lib/shell/sidebar';
+import { useIsNarrow } from '../lib/useIsNarrow';
+import { RenderError } from './RenderError';
+import { ROUTES } from './routeTable';
+
+/** Route `handle` of a signed-in page: the screen whose read ability it needs. */
+export interface ScreenHandle {
+  screen: ScreenSubject;
+}
+
+function isScreenSubject(value: unknown): value is ScreenSubject {
+  return typeof value === 'string' && (SCREEN_SUBJECTS as readonly string[]).includes(value);
+}
+
+/** The screen of the deepest matched route; page content `routes` may name a different ability for it. */
+function useCurrentScreen(): ScreenSubject | null {
+  const matches = useMatches();
+  const { routes } = usePageContent();
+  const handle = [...matches].reverse().find((m) => isScreenSubject((m.handle as Partial<ScreenHandle> | undefined)?.screen))
+    ?.handle as ScreenHandle | undefined;
+  if (!handle) return null;
+  const configured = routes.find((r) => r.name === handle.screen)?.ability;
+  return isScreenSubject(configured) ? configured : handle.screen;
+}
+
+/**
+ * <Navigate> navigates again whenever its `state` prop is a new object; while the sign-in chunk
+ * loads the layout keeps re-rendering, so an inline object would navigate forever.
+ */
+function RedirectToSignIn({ from }: { from: string }) {
+  const state = useMemo(() => ({ from }), [from]);
+  return <Navigate to={ROUTES.SignIn} replace state={state} />;
+}
+
+const CONTRACTED_KEY = 'fhp.sidebarContracted';
+
+/**
+ * The signed-in shell (spec part 1 section 2, part 2 section 2). Page load order and how it is
+ * honoured here:
+ *   1. role: the who-am-I call; nothing below renders before it answers;
+ *   2. profile: `getMyProfile`, started only once the role is known (dependent query); until it
+ *      answers, and if it fails, the session's user gives name and image;
+ *   3. sidebar: the spec's items with configured titles/icons, then the role's blacklist;
+ *   4. brand: logo and title from page content (already loaded by the root gate);
+ *   5. organisation profile (only with a token): the identity contract has no such call yet, so
+ *      nothing is fetched; this is where it goes;
+ *   6. routes: the page's read ability is checked (`canOpenScreen`) before its outlet renders;
+ *   7. dropdown items; 8. footer.
+ */
+export function SignedInLayout() {
+  const session = useSession();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const content = usePageContent();
+  const isNarrow = useIsNarrow();
+  const screen = useCurrentScreen();
+  const [contracted, setContracted] = useState(() => window.localStorage.getItem(CONTRACTED_KEY) === '1');
+  const [offcanvasOpen, setOffcanvasOpen] = useState(false);
+  // Logging out goes to the product page, not to sign-in: the redirect below must not race it.
+  const [leaving, setLeaving] = useState(false);
+
+  const whoAmI = useWhoAmI();
+  const caller = whoAmI.data;
+  const profile = useMyProfile(whoAmI.isSuccess && Boolean(caller));
+
+  const unauthenticated = whoAmI.error instanceof ApiError && whoAmI.error.code === 'UNAUTHENTICATED';
+  useEffect(() => {
+    // The server no longer accepts the token (revoked, signed by an old key): start again.
+    if (unauthenticated || (whoAmI.isSuccess && caller === null)) endSession();
+  }, [unauthenticated, whoAmI.isSuccess, caller]);
+
+  // Anonymous (or the token just expired): sign in first, then come back here.
+  if (!session.token && leaving) return null;
+  if (!session.token) return <RedirectToSignIn from={`${location.pathname}${location.search}`} />;
+  if (whoAmI.isPending) {
+    return (
+      <main id="main" className="flex-grow-1">
+        <LoadingScreen />
+      </main>
+    );
+  }
+  if (whoAmI.isError && !unauthenticated) return <RenderError />;
+  if (!caller) return null; // the effect above ends the session; the redirect follows
+
+  const role = isRoleName(caller.role) ? caller.role : null;
+  const sessionUser = readSessionUser();
+  const person = profile.data ?? sessionUser;
+  const name = person ? displayName(person) : '';
+  const image = person?.image ?? null;
+
+  const items = resolveSidebar({ overrides: content.sidebarItems, role });
+  const crumbs = buildBreadcrumbs(location.pathname, content.breadcrumbs);
+  const productPath = `/product/${content.brand.productId}`;
+  const allowed = screen === null || canOpenScreen(defineAbilityFor({ id: caller.userId, role }), role, screen);
+
+  const toggleContracted = () => {
+    const next = !contracted;
+    setContracted(next);
+    window.localStorage.setItem(CONTRACTED_KEY, next ? '1' : '0');
+  };
+
+  const onMenu = (key: string) => {
+    if (key === 'logout') {
+      setLeaving(true);
+      endSession();
+      queryClient.removeQueries({ queryKey: identityKeys.all });
+      void navigate(productPath);
+    } else if (key === 'myProfile') {
+      void navigate(ROUTES.MyAccount);
+    } else {
+      notify.comingSoon();
+    }
+  };
+
+  const brandBlock = (
+    <Link to={ROUTES.MyAccount} className="sidebar-brand" aria-label={`${content.brand.title} home`}>
+      <img src={content.brand.logo} alt="" width={36} height={36} />
+      <span className={contracted && !isNarrow ? 'visually-hidden' : undefined}>{content.brand.title}</span>
+    </Link>
+  );
+  const nav = (
+    <nav aria-label="Account">
+      <SidebarNav items={items} contracted={contracted && !isNarrow} onNavigate={() => setOffcanvasOpen(false)} />
+    </nav>
+  );
+
+  return (
+    <div className={`signed-in-shell${contracted && !isNarrow ? ' is-contracted' : ''}`}>
+      {isNarrow ? (
+        <Offcanvas show={offcanvasOpen} onHide={() => setOffcanvasOpen(false)} className="sidebar-offcanvas" aria-label="Account menu">
+          <Offcanvas.Header closeButton closeLabel="Close menu">
+            <Offcanvas.Title as="div">{brandBlock}</Offcanvas.Title>
+          </Offcanvas.Header>
+          <Offcanvas.Body>{nav}</Offcanvas.Body>
+        </Offcanvas>
+      ) : (
+        <aside className="sidebar" aria-label="Sidebar">
+          {brandBlock}
+          {nav}
+          <Button variant="link" className="sidebar-toggle" onClick={toggleContracted} aria-pressed={contracted} aria-label={contracted ? 'Expand sidebar' : 'Contract sidebar'}>
+            <SidebarIcon name={contracted ? 'chevron-double-right' : 'chevron-double-left'} />
+          </Button>
+        </aside>
+      )}
+      <div className="shell-body">
+        <header className="shell-topbar">
+          {isNarrow && (
+            <Button variant="link" className="shell-menu-button" onClick={() => setOffcanvasOpen(true)} aria-label="Open menu" aria-expanded={offcanvasOpen}>
+              <SidebarIcon name="list" />
+            </Button>
+          )}
+          <Breadcrumbs crumbs={crumbs} />
+          <div className="ms-auto">
+            <UserMenu name={name} image={image} items={USER_MENU_ITEMS} onSelect={onMenu} />
+          </div>
+        </header>
+        <main id="main" className="shell-main" tabIndex={-1}>
+          {allowed ? <Outlet /> : <NotAllowed homePath={productPath} />}
+        </main>
+        <Footer brand={content.brand} sections={content.footer} contact={content.contact} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+/**
+ * Line icons for the signed-in shell, drawn inline (no icon font to load). Names follow Bootstrap
+ * Icons, the convention of the configured sidebar items; an unknown name draws a neutral dot so a
+ * configuration typo never breaks the layout.
+ */
+const PATHS: Record<string, string> = {
+  'person-circle': 'M8 15A7 7 0 1 0 8 1a7 7 0 0 0 0 14Zm0-8.5a2.25 2.25 0 1 0 0-4.5 2.25 2.25 0 0 0 0 4.5ZM3.6 12.6C4.5 10.9 6.1 10 8 10s3.5.9 4.4 2.6',
+  bank: 'M1.5 6 8 2l6.5 4M2.5 6.5h11M3.5 7v5.5M6.5 7v5.5M9.5 7v5.5M12.5 7v5.5M1.5 14h13',
+  'file-earmark-text': 'M9.5 1.5h-5a1 1 0 0 0-1 1v11a1 1 0 0 0 1 1h7a1 1 0 0 0 1-1v-9l-3-3Zm0 0v3h3M5.5 8h5M5.5 10h5M5.5 12h3',
+  'hourglass-split': 'M3.5 1.5h9M3.5 14.5h9M4.5 1.5c0 3 1.5 4.5 3.5 6.5-2 2-3.5 3.5-3.5 6.5M11.5 1.5c0 3-1.5 4.5-3.5 6.5 2 2 3.5 3.5 3.5 6.5M6 12.5h4',
+  'shield-check': 'M8 1.5 2.5 3.5v4c0 3.4 2.3 6 5.5 7 3.2-1 5.5-3.6 5.5-7v-4L8 1.5ZM5.5 8l1.8 1.8L10.8 6.3',
+  archive: 'M1.5 2.5h13v3h-13zM2.5 5.5v8h11v-8M6 8.5h4',
+  list: 'M2 4h12M2 8h12M2 12h12',
+  'chevron-double-left': 'M8 3 3 8l5 5M13 3 8 8l5 5',
+  'chevron-double-right': 'M3 3l5 5-5 5M8 3l5 5-5 5',
+  'box-arrow-right': 'M9.5 4V2.5h-7v11h7V12M6.5 8h8M11.5 5l3 3-3 3',
+  person: 'M8 7.5a3 3 0 1 0 0-6 3 3 0 0 0 0 6ZM2.5 14.5c.6-3 2.7-4.5 5.5-4.5s4.9 1.5 5.5 4.5',
+  gear: 'M8 10.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5ZM8 1v2M8 13v2M1 8h2M13 8h2M3 3l1.4 1.4M11.6 11.6 13 13M3 13l1.4-1.4M11.6 4.4 13 3',
+  'question-circle': 'M8 15A7 7 0 1 0 8 1a7 7 0 0 0 0 14ZM6 6a2 2 0 1 1 2.8 1.8c-.5.3-.8.7-.8 1.2v.5M8 11.5v.5',
+};
+
+export function SidebarIcon({ name, className = 'shell-icon' }: { name: string; className?: string }) {
+  const d = PATHS[name];
+  return (
+    <svg className={className} viewBox="0 0 16 16" width="20" height="20" aria-hidden="true" focusable="false">
+      {d ? (
+        <path d={d} fill="none" stroke="currentColor" strokeWidth="1.3" strokeLinecap="round" strokeLinejoin="round" />
+      ) : (
+        <circle cx="8" cy="8" r="2.5" fill="currentColor" />
+      )}
+    </svg>
+  );
+}

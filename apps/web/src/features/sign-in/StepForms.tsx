@@ -1,0 +1,174 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { emailSchema, otpCodeSchema } from '@fhp/domain';
+import { useEffect, useRef, type ReactNode } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Spinner from 'react-bootstrap/Spinner';
+import { useForm, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
+import { z } from 'zod';
+
+/* The three steps of spec part 1 section 2, each a small form validated with the domain's rules. */
+
+const emailFormSchema = z.object({ email: emailSchema, remember: z.boolean() });
+const passwordFormSchema = z.object({ password: z.string().min(1, 'Enter your password') });
+const otpFormSchema = z.object({ otp: otpCodeSchema });
+
+export type EmailForm = z.output<typeof emailFormSchema>;
+
+interface StepShellProps {
+  title: string;
+  intro?: ReactNode;
+  /** The server's sentence for the last refusal, shown inside the form. */
+  error: string | null;
+  children: ReactNode;
+}
+
+/** Heading, intro and the form's error; the heading names the step for screen readers too. */
+function StepShell({ title, intro, error, children }: StepShellProps) {
+  return (
+    <>
+      <h1 className="h3 mb-2" id="sign-in-step-title">
+        {title}
+      </h1>
+      {intro && (
+        <p className="text-body-secondary mb-4" id="sign-in-step-intro">
+          {intro}
+        </p>
+      )}
+      {error && (
+        <div className="alert alert-danger py-2" role="alert">
+          {error}
+        </div>
+      )}
+      {children}
+    </>
+  );
+}
+
+/** Focus moves to the step's field when the step appears, so keyboard and screen-reader users follow along. */
+function useFocusOnMount<T extends FieldValues>(form: UseFormReturn<T>, name: Path<T>) {
+  const focused = useRef(false);
+  useEffect(() => {
+    if (focused.current) return;
+    focused.current = true;
+    form.setFocus(name);
+  }, [form, name]);
+}
+
+function SubmitButton({ busy, children }: { busy: boolean; children: ReactNode }) {
+  return (
+    <Button type="submit" size="lg" className="w-100" disabled={busy}>
+      {busy && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
+      {children}
+    </Button>
+  );
+}
+
+interface StepProps<T> {
+  busy: boolean;
+  error: string | null;
+  onSubmit: (values: T) => void;
+}
+
+export function EmailStep({ busy, error, onSubmit, defaults }: StepProps<EmailForm> & { defaults: EmailForm }) {
+  const form = useForm<z.input<typeof emailFormSchema>, unknown, EmailForm>({ resolver: zodResolver(emailFormSchema), defaultValues: defaults });
+  useFocusOnMount(form, 'email');
+  const fieldError = form.formState.errors.email?.message;
+  return (
+    <StepShell title="Login to your account" intro="Enter the email address of your account." error={error}>
+      <Form noValidate onSubmit={form.handleSubmit(onSubmit)}>
+        <Form.Group className="mb-3" controlId="sign-in-email">
+          <Form.Label>Email address</Form.Label>
+          <Form.Control type="email" autoComplete="username" size="lg" isInvalid={Boolean(fieldError)} {...form.register('email')} />
+          <Form.Control.Feedback type="invalid">{fieldError}</Form.Control.Feedback>
+        </Form.Group>
+        <Form.Check className="mb-4" id="sign-in-remember" label="Remember me on this device" {...form.register('remember')} />
+        <SubmitButton busy={busy}>Continue</SubmitButton>
+      </Form>
+    </StepShell>
+  );
+}
+
+export function PasswordStep({ busy, error, onSubmit, email, onChangeEmail }: StepProps<{ password: string }> & { email: string; onChangeEmail: () => void }) {
+  const form = useForm({ resolver: zodResolver(passwordFormSchema), defaultValues: { password: '' } });
+  useFocusOnMount(form, 'password');
+  const fieldError = form.formState.errors.password?.message;
+  return (
+    <StepShell title="Enter your password" intro={<EmailLine email={email} onChange={onChangeEmail} />} error={error}>
+      <Form noValidate onSubmit={form.handleSubmit(onSubmit)}>
+        {/* Lets password managers pair the password with the account. */}
+        <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+        <Form.Group className="mb-4" controlId="sign-in-password">
+          <Form.Label>Password</Form.Label>
+          <Form.Control type="password" autoComplete="current-password" size="lg" isInvalid={Boolean(fieldError)} {...form.register('password')} />
+          <Form.Control.Feedback type="invalid">{fieldError}</Form.Control.Feedback>
+        </Form.Group>
+        <SubmitButton busy={busy}>Continue</SubmitButton>
+      </Form>
+    </StepShell>
+  );
+}
+
+interface OtpStepProps extends StepProps<{ otp: string }> {
+  email: string;
+  onChangeEmail: () => void;
+  onResend: () => void;
+  resending: boolean;
+  /** Said politely after a resend, e.g. "A new code is on its way." */
+  notice: string | null;
+}
+
+export function OtpStep({ busy, error, onSubmit, email, onChangeEmail, onResend, resending, notice }: OtpStepProps) {
+  const form = useForm({ resolver: zodResolver(otpFormSchema), defaultValues: { otp: '' } });
+  useFocusOnMount(form, 'otp');
+  const fieldError = form.formState.errors.otp?.message;
+  return (
+    <StepShell
+      title="Enter your OTP"
+      intro={
+        <>
+          We sent a 6-digit code to the email and phone registered for <EmailLine email={email} onChange={onChangeEmail} />
+        </>
+      }
+      error={error}
+    >
+      <Form noValidate onSubmit={form.handleSubmit(onSubmit)}>
+        <Form.Group className="mb-4" controlId="sign-in-otp">
+          <Form.Label>One-time code</Form.Label>
+          <Form.Control
+            type="text"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            size="lg"
+            className="otp-input"
+            isInvalid={Boolean(fieldError)}
+            {...form.register('otp')}
+          />
+          <Form.Control.Feedback type="invalid">{fieldError}</Form.Control.Feedback>
+        </Form.Group>
+        <SubmitButton busy={busy}>Sign in</SubmitButton>
+      </Form>
+      <div className="d-flex align-items-center justify-content-between mt-3 gap-2 flex-wrap">
+        <span className="text-body-secondary small">Didn&apos;t get it?</span>
+        <Button variant="link" className="p-0" onClick={onResend} disabled={resending || busy}>
+          {resending ? 'Sending...' : 'Resend code'}
+        </Button>
+      </div>
+      <p className="small text-success mt-2 mb-0" role="status">
+        {notice}
+      </p>
+    </StepShell>
+  );
+}
+
+function EmailLine({ email, onChange }: { email: string; onChange: () => void }) {
+  return (
+    <>
+      <strong className="text-break">{email}</strong>{' '}
+      <Button variant="link" className="p-0 align-baseline" onClick={onChange}>
+        Change email
+      </Button>
+    </>
+  );
+}

@@ -1,0 +1,93 @@
+import { parse } from '@0no-co/graphql.web';
+import type { TadaDocumentNode } from 'gql.tada';
+import { useQuery } from '@tanstack/react-query';
+import { isRoleName, type RoleName } from '@fhp/domain';
+import { request } from '../graphql/client';
+import { useSession } from './useSession';
+
+/*
+ * `whoAmI` and `getMyProfile` of the identity contract (docs/architecture.md). Their result types
+ * are written from the contract because the server's printed schema does not have them yet;
+ * once `apps/server/schema.graphql` does, these become `graphql(...)` documents typed by gql.tada
+ * (`npm run gen:graphql -w apps/web`) and the hand-written types go.
+ */
+export interface WhoAmI {
+  signedIn: boolean;
+  userId: string | null;
+  email: string | null;
+  role: string | null;
+}
+export interface MyProfile {
+  vuid: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  fullName: string | null;
+  image: string | null;
+  role: string | null;
+}
+
+const WhoAmIQuery = parse(`
+  query WhoAmI { whoAmI { signedIn userId email role } }
+`) as unknown as TadaDocumentNode<{ whoAmI: WhoAmI }, Record<string, never>>;
+
+const MyProfileQuery = parse(`
+  query MyProfile($input: GetMyProfileInput) { getMyProfile(input: $input) { vuid email firstName lastName fullName image role } }
+`) as unknown as TadaDocumentNode<{ getMyProfile: MyProfile }, { input: Record<string, never> }>;
+
+/** Query keys carry the token so a new sign-in never sees the previous user's answers. */
+export const identityKeys = {
+  all: ['identity'] as const,
+  whoAmI: (token: string) => ['identity', 'whoAmI', token] as const,
+  profile: (token: string) => ['identity', 'profile', token] as const,
+};
+
+export interface Caller {
+  userId: string;
+  role: RoleName | null;
+}
+
+/** Step 1 of the page load order: the role, from the who-am-I call. Disabled without a token. */
+export function useWhoAmI() {
+  const { token } = useSession();
+  return useQuery({
+    queryKey: identityKeys.whoAmI(token ?? ''),
+    enabled: Boolean(token),
+    staleTime: 60_000,
+    retry: false,
+    queryFn: async (): Promise<Caller | null> => {
+      const { whoAmI } = await request(WhoAmIQuery, {}, { token: token ?? null });
+      if (!whoAmI.signedIn || !whoAmI.userId) return null;
+      return { userId: whoAmI.userId, role: isRoleName(whoAmI.role) ? whoAmI.role : null };
+    },
+  });
+}
+
+/**
+ * Step 2: the profile, only once the role is known (`enabled`), so the calls go out in the
+ * spec's order. The spec's input is an empty object.
+ */
+export function useMyProfile(enabled: boolean) {
+  const { token } = useSession();
+  return useQuery({
+    queryKey: identityKeys.profile(token ?? ''),
+    enabled: enabled && Boolean(token),
+    staleTime: 60_000,
+    retry: false,
+    queryFn: async () => (await request(MyProfileQuery, { input: {} }, { token: token ?? null })).getMyProfile,
+  });
+}
+
+/**
+ * The header's question: is the signed-in user a purchaser? The who-am-I answer decides once it
+ * is here; until then (or if it fails) the session's role, taken from the purchaser entry of
+ * `userRoles`, stands in so the button does not flicker.
+ */
+export function useIsPurchaser(): boolean {
+  const session = useSession();
+  const whoAmI = useWhoAmI();
+  if (!session.token) return false;
+  if (whoAmI.data !== undefined) return whoAmI.data?.role === 'purchaser';
+  return session.role === 'purchaser';
+}
+

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { buildBreadcrumbs } from './breadcrumbs';
+import { displayName, initialsOf, toHeaderCase } from './headerCase';
+import { replacePlaceholders } from './placeholders';
+import { resolveSidebar } from './sidebar';
+
+const labels = [
+  { segment: 'my-policies', label: 'My Policies' },
+  { segment: 'actual', label: 'Actual' },
+  { segment: 'my-account', label: '{holderName} account' },
+];
+
+describe('replacePlaceholders', () => {
+  const terms = { holderName: 'Member', holdersName: 'Members', holderGroup: 'Cooperative' };
+  it('replaces holder name, holders name and holder group, every occurrence', () => {
+    expect(replacePlaceholders('{holderName} of {holderGroup}; all {holdersName}, each {holderName}', terms)).toBe(
+      'Member of Cooperative; all Members, each Member',
+    );
+  });
+  it('leaves unknown placeholders and plain text alone', () => {
+    expect(replacePlaceholders('Hello {holdername} {other}', terms)).toBe('Hello {holdername} {other}');
+    expect(replacePlaceholders('No placeholders', terms)).toBe('No placeholders');
+  });
+  it('uses the default terms without configuration', () => {
+    expect(replacePlaceholders('{holdersName}')).toBe('Policyholders');
+  });
+});
+
+describe('buildBreadcrumbs', () => {
+  it('maps each segment to its label, links all but the last', () => {
+    expect(buildBreadcrumbs('/my-policies/actual/FHP-2027-001', labels)).toEqual([
+      { label: 'My Policies', path: '/my-policies' },
+      { label: 'Actual', path: '/my-policies/actual' },
+      { label: 'FHP-2027-001' },
+    ]);
+  });
+  it('replaces placeholders in labels, decodes unlabelled segments, ignores slashes', () => {
+    expect(buildBreadcrumbs('/my-account/', labels, { holderName: 'Member', holdersName: '', holderGroup: '' })).toEqual([{ label: 'Member account' }]);
+    expect(buildBreadcrumbs('/a%20b', [])).toEqual([{ label: 'a b' }]);
+    expect(buildBreadcrumbs('/', labels)).toEqual([]);
+  });
+});
+
+describe('resolveSidebar', () => {
+  it('has the spec entries with configured titles and icons (matched by key or path)', () => {
+    const items = resolveSidebar({
+      role: 'purchaser',
+      overrides: [
+        { key: 'myAccount', title: '{holderName} Account', icon: 'person' },
+        { key: 'myPolicies', title: 'Policies', icon: '', path: null, children: [{ key: 'provisionalPolicies', title: 'Pending', icon: 'x', path: '/my-policies/provisional' }] },
+      ],
+    });
+    expect(items.map((i) => i.title)).toEqual(['Policyholder Account', 'My Payout Details', 'Policies']);
+    expect(items[0]?.icon).toBe('person');
+    expect(items[2]?.icon).toBe('file-earmark-text');
+    expect(items[2]?.children.map((c) => c.title)).toEqual(['Pending', 'Actual', 'Archived']);
+  });
+  it("drops the role's blacklisted entries, and a group left empty", () => {
+    const blacklist = { teller: ['myPayoutDetails', 'provisional', 'actual', 'archived'] };
+    expect(resolveSidebar({ role: 'teller', blacklist }).map((i) => i.key)).toEqual(['myAccount']);
+    expect(resolveSidebar({ role: 'purchaser', blacklist }).map((i) => i.key)).toEqual(['myAccount', 'myPayoutDetails', 'myPolicies']);
+  });
+});
+
+describe('names', () => {
+  it('writes first and last name in header case, falling back to full name, then email', () => {
+    expect(toHeaderCase('  jANE   doe ')).toBe('Jane Doe');
+    expect(displayName({ firstName: 'ann', lastName: 'LEE' })).toBe('Ann Lee');
+    expect(displayName({ firstName: null, lastName: null, fullName: 'bob ray' })).toBe('Bob Ray');
+    expect(displayName({ email: 'x@fhp.example' })).toBe('x@fhp.example');
+  });
+  it('makes initials from the first and last word', () => {
+    expect(initialsOf('Ann Marie Lee')).toBe('AL');
+    expect(initialsOf('ann')).toBe('A');
+    expect(initialsOf('')).toBe('?');
+  });
+});

@@ -1,0 +1,67 @@
+import { filterSidebar, type RoleName, type SidebarBlacklist, type SidebarItem, DEFAULT_SIDEBAR_BLACKLIST } from '@fhp/domain';
+import { replacePlaceholders, type HolderTerms } from './placeholders';
+
+/** An entry as page content sends it (`path` may be null; children one level deep). */
+export interface SidebarOverride {
+  key: string;
+  title: string;
+  icon: string;
+  path?: string | null;
+  children?: readonly SidebarOverride[];
+}
+
+/**
+ * The spec's sidebar (part 1 section 2): the entries exist whatever the configuration says;
+ * page content may only override titles and icons, matched by key. Icons are Bootstrap Icons
+ * names (the seed's convention), drawn by `SidebarIcon`.
+ */
+export const DEFAULT_SIDEBAR: readonly SidebarItem[] = [
+  { key: 'myAccount', title: 'My Account', icon: 'person-circle', path: '/my-account', children: [] },
+  { key: 'myPayoutDetails', title: 'My Payout Details', icon: 'bank', path: '/my-payout-details', children: [] },
+  {
+    key: 'myPolicies',
+    title: 'My Policies',
+    icon: 'file-earmark-text',
+    children: [
+      { key: 'provisional', title: 'Provisional', icon: 'hourglass-split', path: '/my-policies/provisional', children: [] },
+      { key: 'actual', title: 'Actual', icon: 'shield-check', path: '/my-policies/actual', children: [] },
+      { key: 'archived', title: 'Archived', icon: 'archive', path: '/my-policies/archived', children: [] },
+    ],
+  },
+];
+
+function flatten(items: readonly SidebarOverride[]): SidebarOverride[] {
+  return items.flatMap((item) => [item, ...flatten(item.children ?? [])]);
+}
+
+/**
+ * Overrides are matched by key, and also by path: the page content may name the same entry
+ * differently (the seed says `provisionalPolicies` where the domain says `provisional`), and the
+ * path is what both agree on.
+ */
+function findOverride(item: SidebarItem, overrides: readonly SidebarOverride[]): SidebarOverride | undefined {
+  return overrides.find((o) => o.key === item.key) ?? (item.path ? overrides.find((o) => o.path === item.path) : undefined);
+}
+
+export interface ResolveSidebarOptions {
+  overrides?: readonly SidebarOverride[];
+  role: RoleName | null;
+  blacklist?: SidebarBlacklist;
+  terms?: HolderTerms;
+}
+
+/** Defaults, then the configured titles and icons, then the role's blacklist, then placeholders. */
+export function resolveSidebar({ overrides = [], role, blacklist = DEFAULT_SIDEBAR_BLACKLIST, terms }: ResolveSidebarOptions): SidebarItem[] {
+  const all = flatten(overrides);
+  const apply = (items: readonly SidebarItem[]): SidebarItem[] =>
+    items.map((item) => {
+      const override = findOverride(item, all);
+      return {
+        ...item,
+        title: replacePlaceholders(override?.title || item.title, terms),
+        icon: override?.icon || item.icon,
+        children: apply(item.children),
+      };
+    });
+  return filterSidebar(apply(DEFAULT_SIDEBAR), role, blacklist);
+}
