@@ -13,6 +13,11 @@ export function fileUrl(id: string): string {
   return `${FILES_PATH}/${id}`;
 }
 
+/** RFC 5987 value: encodeURIComponent leaves ' ( ) * ! as they are, which the header grammar does not allow. */
+function headerSafeName(name: string): string {
+  return encodeURIComponent(name).replace(/['()*!]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NOT_FOUND = 'This file was not found.'; // ours
 
@@ -65,7 +70,7 @@ export function filesRoutes(blobs: BlobStore) {
       }
       return reply
         .header('content-type', blob.mimeType)
-        .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(blob.originalName)}`)
+        .header('content-disposition', `inline; filename*=UTF-8''${headerSafeName(blob.originalName)}`)
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, no-store')
         .send(blob.bytes);
