@@ -15,6 +15,8 @@ const baseURL = externalBaseURL ?? `http://127.0.0.1:${port}`;
 
 // The config is evaluated again in each worker; the env variable makes them all share one directory.
 process.env.FHP_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'fhp-e2e-'));
+// Where the specs read mailed codes (e2e/mail.ts); served by the web server script beside the app.
+process.env.E2E_MAIL_PORT ??= String(port + 1);
 
 export default defineConfig({
   testDir: './e2e',
@@ -44,7 +46,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: externalBaseURL ? undefined : {
-    command: 'node --import tsx apps/server/src/server.ts',
+    // The real app with a real SMTP server in front of its mail (e2e/server-with-mail.ts).
+    command: 'node --import tsx apps/web/e2e/server-with-mail.ts',
     cwd: repoRoot,
     url: `${baseURL}/healthz`,
     timeout: 120_000,
@@ -60,6 +63,9 @@ export default defineConfig({
       DATABASE_URL: '',
       WEB_DIST_DIR: join(repoRoot, 'apps/web/dist'),
       LOG_LEVEL: 'warn',
+      // Production refuses to start without one; any 32+ characters will do for a throwaway database.
+      OTP_PEPPER: 'e2e-only-pepper-0123456789abcdefghijklmnop',
+      E2E_MAIL_PORT: process.env.E2E_MAIL_PORT,
     },
   },
 });

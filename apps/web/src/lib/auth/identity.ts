@@ -1,39 +1,20 @@
-import { parse } from '@0no-co/graphql.web';
-import type { TadaDocumentNode } from 'gql.tada';
 import { useQuery } from '@tanstack/react-query';
 import { isRoleName, type RoleName } from '@fhp/domain';
 import { request } from '../graphql/client';
+import { graphql, type ResultOf } from '../graphql/graphql';
 import { useSession } from './useSession';
 
-/*
- * `whoAmI` and `getMyProfile` of the identity contract (docs/architecture.md). Their result types
- * are written from the contract because the server's printed schema does not have them yet;
- * once `apps/server/schema.graphql` does, these become `graphql(...)` documents typed by gql.tada
- * (`npm run gen:graphql -w apps/web`) and the hand-written types go.
- */
-export interface WhoAmI {
-  signedIn: boolean;
-  userId: string | null;
-  email: string | null;
-  role: string | null;
-}
-export interface MyProfile {
-  vuid: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  fullName: string | null;
-  image: string | null;
-  role: string | null;
-}
-
-const WhoAmIQuery = parse(`
+/* `whoAmI` and `getMyProfile` of the identity contract (docs/architecture.md). */
+const WhoAmIQuery = graphql(`
   query WhoAmI { whoAmI { signedIn userId email role } }
-`) as unknown as TadaDocumentNode<{ whoAmI: WhoAmI }, Record<string, never>>;
+`);
 
-const MyProfileQuery = parse(`
+// The spec's input is an empty object; `vuid` is optional in our schema.
+const MyProfileQuery = graphql(`
   query MyProfile($input: GetMyProfileInput) { getMyProfile(input: $input) { vuid email firstName lastName fullName image role } }
-`) as unknown as TadaDocumentNode<{ getMyProfile: MyProfile }, { input: Record<string, never> }>;
+`);
+
+export type MyProfile = ResultOf<typeof MyProfileQuery>['getMyProfile'];
 
 /** Query keys carry the token so a new sign-in never sees the previous user's answers. */
 export const identityKeys = {
