@@ -27,15 +27,18 @@ export function VerifyEmailStep({ onBack, onDone }: VerifyEmailStepProps) {
   const [email, setEmail] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [verifyFailed, setVerifyFailed] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
 
-  async function run(action: () => Promise<void>) {
+  async function run(action: () => Promise<void>, verifying = false) {
     setBusy(true);
     setError(null);
+    setVerifyFailed(false);
     try {
       await action();
     } catch (failure) {
       setError(displayMessageOf(failure));
+      setVerifyFailed(verifying);
     } finally {
       setBusy(false);
     }
@@ -55,6 +58,8 @@ export function VerifyEmailStep({ onBack, onDone }: VerifyEmailStepProps) {
     <StepFrame title="Verify Email" intro={notice}>
       {error && (
         <Alert variant="danger" role="alert">
+          {/* The spec names this failure "Verify OTP Failed"; the server's sentence says why. */}
+          {verifyFailed && <strong className="d-block">Verify OTP Failed</strong>}
           {error}
         </Alert>
       )}
@@ -63,7 +68,7 @@ export function VerifyEmailStep({ onBack, onDone }: VerifyEmailStepProps) {
         onSubmit={(otp) => void run(async () => {
           await verifyEmailCode(email, otp);
           onDone();
-        })}
+        }, true)}
         onBack={() => {
           setEmail(null);
           setError(null);
