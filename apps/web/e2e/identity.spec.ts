@@ -36,7 +36,7 @@ async function enterCode(page: Page, email: string) {
 async function signInWithPassword(page: Page, email: string, remember = false) {
   await enterEmail(page, email, remember);
   await expect(heading(page, 'Enter your password')).toBeVisible();
-  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Continue' }).click();
   await enterCode(page, email);
 }
@@ -130,7 +130,7 @@ test('an otp account gets the code at once, without a password step', async ({ p
   await page.goto('/sign-in');
   await enterEmail(page, OTP_PURCHASER);
   await expect(heading(page, 'Enter your OTP')).toBeVisible();
-  await expect(page.getByLabel('Password')).toHaveCount(0);
+  await expect(page.getByLabel('Password', { exact: true })).toHaveCount(0);
   await expectNoSeriousAxeViolations(page);
   await screenshotAtWidths(page, 'sign-in-otp');
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -144,7 +144,7 @@ test('an otp account gets the code at once, without a password step', async ({ p
 test("a wrong password shows the server's sentence in the form", async ({ page }) => {
   await page.goto('/sign-in');
   await enterEmail(page, 'purchaser.b@fhp.example');
-  await page.getByLabel('Password').fill('not-the-password');
+  await page.getByLabel('Password', { exact: true }).fill('not-the-password');
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('alert')).toBeVisible();
   await expect(page.getByRole('alert')).not.toHaveText('');

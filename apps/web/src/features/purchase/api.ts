@@ -1,22 +1,17 @@
-import { parse } from '@0no-co/graphql.web';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { CountryCode, PurchasePolicyValues } from '@fhp/domain';
-import type { TadaDocumentNode } from 'gql.tada';
 import { iamPost } from '../../lib/auth/iamClient';
 import { saveSession, type SignedIn } from '../../lib/auth/session';
 import { useSession } from '../../lib/auth/useSession';
 import { request } from '../../lib/graphql/client';
 import { ApiError, FALLBACK_DISPLAY_MESSAGE } from '../../lib/graphql/errors';
-import { graphql, type ResultOf } from '../../lib/graphql/graphql';
+import { graphql, type ResultOf, type VariablesOf } from '../../lib/graphql/graphql';
 import type { PurchaseResult } from './state/purchaseData';
 
 /*
  * Every call the purchase flow makes, in one place (docs/architecture.md, Purchase contract).
- * `quote` and `CheckOfferIsApplicable` are typed by gql.tada from the printed schema. The profile's
- * KYC fields, `SubmitKYCDetails` and `PurchasePolicy` are not in the generated types yet (the
- * server part of issue 4 lands later), so their documents are parsed here with result types
- * written from the contract; once `apps/server/schema.graphql` has them, they become `graphql(...)`
- * documents (`npm run gen:graphql -w apps/web`) and the hand-written types go.
+ * GraphQL documents are typed by gql.tada from the server's printed schema; the identity REST
+ * routes go through the shared `/iam/v1` client and the uploads through XHR (progress).
  */
 
 // ---------------------------------------------------------------------------------------------
@@ -94,24 +89,7 @@ export async function verifyEmailCode(email: string, otp: string): Promise<Signe
 // Profile (KYC fields)
 // ---------------------------------------------------------------------------------------------
 
-export interface KycDoc {
-  name: string | null;
-  status: string | null;
-  type: string | null;
-}
-export interface PurchaseProfile {
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  gender: string | null;
-  occupation: string | null;
-  primaryContactNo: string | null;
-  kycSubmitted: boolean;
-  kyc: KycDoc[];
-  address: { addressLine1: string | null; city: string | null; country: string | null } | null;
-}
-
-const ProfileQuery = parse(`
+const ProfileQuery = graphql(`
   query PurchaseProfile($input: GetMyProfileInput) {
     getMyProfile(input: $input) {
       email firstName lastName gender occupation primaryContactNo kycSubmitted
@@ -119,7 +97,9 @@ const ProfileQuery = parse(`
       address { addressLine1 city country }
     }
   }
-`) as unknown as TadaDocumentNode<{ getMyProfile: PurchaseProfile }, { input: Record<string, never> }>;
+`);
+export type PurchaseProfile = ResultOf<typeof ProfileQuery>['getMyProfile'];
+export type KycDoc = PurchaseProfile['kyc'][number];
 
 export function usePurchaseProfile(enabled: boolean) {
   const { token } = useSession();
@@ -195,20 +175,10 @@ export function uploadProof(
   });
 }
 
-export interface SubmitKycInput {
-  gender: string;
-  firstName: string;
-  lastName: string;
-  occupation: string;
-  primaryContactNo: string;
-  address: { addressLine1: string; city: string; country: string };
-  documents: { fileId: string; type: ProofPurpose; name: string }[];
-  email?: string;
-}
-
-const SubmitKycMutation = parse(`
+const SubmitKycMutation = graphql(`
   mutation SubmitKYCDetails($input: SubmitKYCDetailsInput!) { SubmitKYCDetails(input: $input) { message } }
-`) as unknown as TadaDocumentNode<{ SubmitKYCDetails: { message: string } }, { input: SubmitKycInput }>;
+`);
+export type SubmitKycInput = VariablesOf<typeof SubmitKycMutation>['input'];
 
 export async function submitKycDetails(input: SubmitKycInput): Promise<string> {
   return (await request(SubmitKycMutation, { input })).SubmitKYCDetails.message;
@@ -218,7 +188,7 @@ export async function submitKycDetails(input: SubmitKycInput): Promise<string> {
 // Purchase
 // ---------------------------------------------------------------------------------------------
 
-const PurchaseMutation = parse(`
+const PurchaseMutation = graphql(`
   mutation PurchasePolicy($input: PurchasePolicyInput!) {
     PurchasePolicy(input: $input) {
       policyNumber type status premium discountedPremium
@@ -228,7 +198,7 @@ const PurchaseMutation = parse(`
       bankTransferReference
     }
   }
-`) as unknown as TadaDocumentNode<{ PurchasePolicy: PurchaseResult }, { input: PurchasePolicyValues }>;
+`);
 
 export async function purchasePolicy(input: PurchasePolicyValues): Promise<PurchaseResult> {
   return (await request(PurchaseMutation, { input })).PurchasePolicy;

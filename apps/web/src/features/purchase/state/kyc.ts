@@ -2,7 +2,10 @@ import {
   kycBeneficiarySchema,
   kycFormSchema,
   kycProofSchema,
+  KYC_DOCUMENT_TYPES,
+  missingKycDocumentTypes,
   type AddressProofType,
+  type KycDocumentType,
   type Gender,
   type IdProofType,
   type KycFormInput,
@@ -34,15 +37,19 @@ export interface MissingProofs {
 
 const ALL_MISSING: MissingProofs = { idProof: true, addressProof: true };
 
-/** A proof counts as there unless the reviewer rejected it (then it must be sent again). */
-function hasProof(kyc: readonly KycDoc[], type: ProofPurpose): boolean {
-  return kyc.some((doc) => doc.type === type && doc.status?.toUpperCase() !== 'REJECTED');
+/** The proofs on file: every document of the profile except rejected ones, which must be sent again. */
+export function proofsOnFile(kyc: readonly KycDoc[]): KycDocumentType[] {
+  return KYC_DOCUMENT_TYPES.filter((type) => kyc.some((doc) => doc.type === type && doc.status !== 'REJECTED'));
 }
 
-/** Before a first submission everything is asked; after it, only the proofs still missing (spec part 1 section 3). */
+/**
+ * Before a first submission everything is asked; after it, only the proofs still missing (spec
+ * part 1 section 3), by the domain's rule the server applies too.
+ */
 export function missingProofs(profile: { kycSubmitted: boolean; kyc: readonly KycDoc[] } | undefined): MissingProofs {
   if (!profile?.kycSubmitted) return ALL_MISSING;
-  return { idProof: !hasProof(profile.kyc, 'ID_PROOF'), addressProof: !hasProof(profile.kyc, 'ADDRESS_PROOF') };
+  const missing = missingKycDocumentTypes(proofsOnFile(profile.kyc));
+  return { idProof: missing.includes('ID_PROOF'), addressProof: missing.includes('ADDRESS_PROOF') };
 }
 
 /**
