@@ -145,7 +145,7 @@ describe('KYC form rules', () => {
   });
 
   it('after a first submission asks only for the beneficiary and the missing proof', () => {
-    renderForm({ ...newCustomer, kycSubmitted: true, kyc: [{ type: 'ID_PROOF', name: 'passport', status: 'PENDING' }] });
+    renderForm({ ...newCustomer, kycSubmitted: true, kyc: [{ type: 'ID_PROOF', name: 'passport', status: 'SUBMITTED' }] });
     expect(screen.queryByLabelText(/^First Name/)).toBeNull();
     expect(screen.queryByLabelText(/^Id Proof/)).toBeNull();
     expect(field('Address Proof Type')).toBeTruthy();
