@@ -46,26 +46,26 @@ export const routes: RouteObject[] = [
           {
             ErrorBoundary: RouteErrorBoundary,
             children: [
-          route('Home', page('Home', () => import('../features/home/HomePage').then((m) => m.HomePage))),
-          route('SignIn', page('SignIn', () => import('../features/sign-in/SignInPage').then((m) => m.SignInPage))),
-          route('Terms', page('Terms', () => import('../features/legal/TermsPage').then((m) => m.TermsPage))),
-          route('Privacy', page('Privacy', () => import('../features/legal/PrivacyPage').then((m) => m.PrivacyPage))),
-          route(
-            'ProductLanding',
-            page('ProductLanding', async () => {
-              const [{ ProductLandingPage }, { NotFoundPage }] = await Promise.all([
-                import('../features/product-landing/ProductLandingPage'),
-                import('../features/not-found/NotFoundPage'),
-              ]);
-              // An unknown product id is a missing page; the app decides what that looks like.
-              return function ProductLanding() {
-                return <ProductLandingPage notFound={<NotFoundPage />} />;
-              };
-            }),
-          ),
-          route('FAQPage', page('FAQPage', () => import('../features/faq/FAQPage').then((m) => m.FAQPage))),
-          route('PurchaseFlow', page('PurchaseFlow', () => import('../features/purchase/PurchaseFlow').then((m) => m.PurchaseFlow))),
-          { path: '*', ...page('NotFound', () => import('../features/not-found/NotFoundPage').then((m) => m.NotFoundPage)) },
+              route('Home', page('Home', () => import('../features/home/HomePage').then((m) => m.HomePage))),
+              route('SignIn', page('SignIn', () => import('../features/sign-in/SignInPage').then((m) => m.SignInPage))),
+              route('Terms', page('Terms', () => import('../features/legal/TermsPage').then((m) => m.TermsPage))),
+              route('Privacy', page('Privacy', () => import('../features/legal/PrivacyPage').then((m) => m.PrivacyPage))),
+              route(
+                'ProductLanding',
+                page('ProductLanding', async () => {
+                  const [{ ProductLandingPage }, { NotFoundPage }] = await Promise.all([
+                    import('../features/product-landing/ProductLandingPage'),
+                    import('../features/not-found/NotFoundPage'),
+                  ]);
+                  // An unknown product id is a missing page; the app decides what that looks like.
+                  return function ProductLanding() {
+                    return <ProductLandingPage notFound={<NotFoundPage />} />;
+                  };
+                }),
+              ),
+              route('FAQPage', page('FAQPage', () => import('../features/faq/FAQPage').then((m) => m.FAQPage))),
+              route('PurchaseFlow', page('PurchaseFlow', () => import('../features/purchase/PurchaseFlow').then((m) => m.PurchaseFlow))),
+              { path: '*', ...page('NotFound', () => import('../features/not-found/NotFoundPage').then((m) => m.NotFoundPage)) },
             ],
           },
         ],
