@@ -1,14 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousAxeViolations, screenshotAtWidths } from './helpers';
+import { readMailedCode } from './mail';
 
 /*
- * The purchase flow on the real server, as a brand-new visitor.
- *
- * Today this covers what works end to end: country, policy options priced by the server's quote,
- * the offer check, and the verify-email step sending a code. The rest (code from the SMTP capture,
- * KYC with a real PNG and PDF through POST /api/v1/files, SubmitKYCDetails, terms, home-protection
- * dialog, instalments, PurchasePolicy, one PAYMENT_PENDING policy in the database, the email) needs
- * the server part of issue 4 and an SMTP capture in the Playwright setup; it is written once they land.
+ * The purchase flow on the real server, as a brand-new visitor: Buy Now, Dominica, EC$25,000,
+ * option 3, the code from the real SMTP capture, KYC with a real PNG and a real PDF, terms, the
+ * home-protection dialog both ways, 4 instalments by bank transfer, a double click on confirm:
+ * one PurchasePolicy call, one PAYMENT_PENDING policy, and the policy email.
  */
 
 /**
@@ -55,7 +53,25 @@ function ec(cents: number): string {
 
 const stepHeading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name });
 
-test('a new visitor chooses Dominica, EC$25,000 and option 3, then verifies the email', async ({ page }) => {
+/** A real 1x1 PNG and a real (minimal) PDF: the server checks the bytes, not the names. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
+    '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+
+/**
+ * The next message mailed to `email`, by its subject. The capture's endpoint (e2e/mail.ts) hands
+ * out each message once, with the first six digits found (a policy number ends in six).
+ */
+async function nextMailSubject(email: string): Promise<string> {
+  const port = process.env.E2E_MAIL_PORT ?? '3101';
+  const response = await fetch(`http://127.0.0.1:${port}/code?to=${encodeURIComponent(email)}&timeoutMs=10000`);
+  return ((await response.json()) as { subject?: string }).subject ?? '';
+}
+
+test('a new visitor buys Dominica, EC$25,000, option 3 in 4 instalments and gets a provisional policy', async ({ page }) => {
+  test.setTimeout(120_000);
   await page.goto('/product/fhp');
   await page.getByRole('link', { name: 'Buy Now' }).click();
   await expect(page).toHaveURL(/\/product\/fhp\/buy$/);
@@ -90,8 +106,8 @@ test('a new visitor chooses Dominica, EC$25,000 and option 3, then verifies the 
   // 25,000 x 9.88 / 100 = 2,470.00, struck through beside the discounted price when an offer applies.
   const offer = await offerFor(page, 'dm');
   expect(offer.canPurchase).toBe(true);
-  if (offer.applicable && offer.discountPercent > 0) {
-    const discounted = Math.round((247000 * (10000 - Math.round(offer.discountPercent * 100))) / 10000);
+  const discounted = offer.applicable && offer.discountPercent > 0 ? Math.round((247000 * (10000 - Math.round(offer.discountPercent * 100))) / 10000) : null;
+  if (discounted !== null) {
     await expect(card3.locator('del')).toContainText('EC$2,470.00');
     await expect(card3.locator('ins')).toContainText(ec(discounted));
     await expect(page.getByText(`${offer.discountPercent}% off every option.`)).toBeVisible();
@@ -120,14 +136,144 @@ test('a new visitor chooses Dominica, EC$25,000 and option 3, then verifies the 
   await page.getByRole('button', { name: 'Send code' }).click();
   await expect(page.getByText('Please enter a valid email address')).toBeVisible();
   await screenshotAtWidths(page, 'purchase-03-email');
-  await email.fill(`new-buyer-${Date.now()}@example.com`);
+  const address = `new-buyer-${Date.now()}@example.com`;
+  await email.fill(address);
   await page.getByRole('button', { name: 'Send code' }).click();
-  await expect(page.getByText(/We sent a 6-digit code to new-buyer-/)).toBeVisible();
-  await expect(page.getByRole('textbox', { name: '6-digit code' })).toBeVisible();
+  await expect(page.getByText(`We sent a 6-digit code to ${address}`)).toBeVisible();
   await expectNoSeriousAxeViolations(page);
   await screenshotAtWidths(page, 'purchase-04-code');
+  await page.getByRole('textbox', { name: '6-digit code' }).fill(await readMailedCode(address));
+  await page.getByRole('button', { name: 'Verify' }).click();
 
-  // Start over clears the stored purchase.
+  // KYC form: the rules, then a real PNG and PDF through POST /api/v1/files.
+  await expect(stepHeading(page, 'KYC Form')).toBeFocused();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('First Name is required')).toBeVisible();
+  await expect(page.getByText('One Id Proof is required')).toHaveCount(2);
+  await screenshotAtWidths(page, 'purchase-05-kyc-errors');
+  const fill = (id: string, value: string) => page.locator(`#kyc-${id}`).fill(value);
+  await fill('firstName', 'Ann Marie');
+  await fill('lastName', 'Joseph');
+  await page.locator('#kyc-gender').selectOption('female');
+  await fill('occupation', 'Fisher');
+  await fill('streetAddress', '12 King George V Street');
+  await fill('city', 'Roseau');
+  await expect(page.locator('#kyc-email')).toHaveValue(address);
+  await fill('telephone', '+1 767 555 0101');
+  await page.locator('#kyc-idProofType').selectOption('passport');
+  await page.locator('#kyc-idProof').setInputFiles({ name: 'passport.png', mimeType: 'image/png', buffer: PNG });
+  await page.locator('#kyc-addressProofType').selectOption('utilityBill');
+  await page.locator('#kyc-addressProof').setInputFiles({ name: 'utility-bill.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await fill('beneficiaryFirstName', 'Kevin');
+  await fill('beneficiaryLastName', 'Joseph');
+  await fill('beneficiaryStreetAddress', '4 Hanover Street');
+  await fill('beneficiaryCity', 'Roseau');
+  await fill('beneficiaryEmail', 'kevin.joseph@example.com');
+  await fill('beneficiaryTelephone', '+1 767 555 0102');
+  await expectNoSeriousAxeViolations(page);
+  await page.getByRole('button', { name: 'Submit' }).click();
+
+  // Terms of use.
+  await expect(stepHeading(page, 'Terms of Use')).toBeFocused();
+  await page.getByRole('button', { name: 'Accept and continue' }).click();
+  await expect(page.getByText('Please select one of the option')).toBeVisible();
+  await expect(page.getByText('Please check this box if you want to proceed')).toHaveCount(6);
+  await expectNoSeriousAxeViolations(page);
+  await screenshotAtWidths(page, 'purchase-06-terms');
+  await page.getByRole('radio', { name: 'No' }).check();
+  for (const box of await page.getByRole('checkbox').all()) await box.check();
+  await page.getByRole('button', { name: 'Accept and continue' }).click();
+
+  // Preview and confirm: holder from the KYC form, beneficiary, the option with its price.
+  await expect(stepHeading(page, 'Preview and Confirm')).toBeFocused();
+  await expect(page.getByText('Ann Marie', { exact: true })).toBeVisible();
+  await expect(page.getByText('Kevin', { exact: true })).toBeVisible();
+  await expect(page.getByText('kevin.joseph@example.com')).toBeVisible();
+  await expect(page.getByText('Option 3: Category 3 and above')).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+  await screenshotAtWidths(page, 'purchase-07-preview');
+  await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+
+  // Use of proceeds: home protection, the dialog both ways.
+  await expect(stepHeading(page, 'Use of Proceeds')).toBeFocused();
+  const home = page.getByRole('checkbox', { name: /Home protection/ });
+  const dialog = page.getByRole('dialog');
+  await home.check();
+  await expect(dialog).toContainText('Do you have another insurance policy that covers your home?');
+  await screenshotAtWidths(page, 'purchase-08-home-dialog');
+  await dialog.getByRole('button', { name: 'Yes' }).click();
+  await dialog.getByRole('button', { name: 'Yes' }).click(); // de-select home protection
+  await expect(dialog).toContainText('double-dipping');
+  await dialog.getByRole('button', { name: 'Accept & Continue' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(home).not.toBeChecked();
+  await home.check();
+  await dialog.getByRole('button', { name: 'Yes' }).click();
+  await dialog.getByRole('button', { name: 'No' }).click(); // keep it
+  await dialog.getByRole('button', { name: 'Accept & Continue' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(home).toBeChecked();
+  await page.getByRole('checkbox', { name: 'Family living expenses' }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  // Payment method: 4 instalments by bank transfer, the last due on the deadline.
+  await expect(stepHeading(page, 'Payment Method')).toBeFocused();
+  await page.getByRole('radio', { name: '4 instalments' }).check();
+  const schedule = page.getByRole('table', { name: 'Your payment schedule' });
+  await expect(schedule.getByRole('row')).toHaveCount(5);
+  const season = await page.evaluate(() => JSON.parse(sessionStorage.getItem('fhp.appConfig.v1') ?? '{}') as { season: { paymentDeadline: string } });
+  const [year, month, day] = season.season.paymentDeadline.split('-');
+  await expect(schedule.getByRole('row').last()).toContainText(`${day}/${month}/${year}`);
+  await page.getByRole('radio', { name: 'By bank transfer' }).check();
+  await expectNoSeriousAxeViolations(page);
+  await screenshotAtWidths(page, 'purchase-09-payment');
+
+  // Confirm, twice in a row: one PurchasePolicy call.
+  const purchases: { body: string; authorization: string }[] = [];
+  page.on('request', (request) => {
+    const body = request.postData() ?? '';
+    if (request.url().endsWith('/graphql') && body.includes('PurchasePolicy')) {
+      purchases.push({ body, authorization: request.headers().authorization ?? '' });
+    }
+  });
+  await page.getByRole('button', { name: 'Confirm purchase' }).dblclick();
+
+  // Thank-you screen.
+  await expect(page.getByRole('heading', { level: 2, name: 'Thank You !' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('Your Provisional Policy', { exact: true })).toBeVisible();
+  const policyNumber = (await page.locator('dt:has-text("Policy number") + dd').textContent()) ?? '';
+  expect(policyNumber).toMatch(/^FHP-DM-\d{4}-\d{6}$/);
+  await expect(page.locator('dt:has-text("Premium") + dd')).toHaveText(ec(discounted ?? 247000));
+  await expect(page.locator('dt:has-text("Bank-transfer reference") + dd code')).toHaveText(/^DM\d{11}$/);
+  await expect(page.getByText('You can reach this policy at any time via My Account.')).toBeVisible();
+  await expect(page.getByText(/Verify your phone number .* SMS notifications/)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'View My Policies' })).toHaveAttribute('href', '/my-policies/provisional');
+  await expectNoSeriousAxeViolations(page);
+  await screenshotAtWidths(page, 'purchase-10-thank-you');
+  expect(purchases).toHaveLength(1);
+
+  // The same confirm screen sent again (same idempotency key) is the same policy, not a second one.
+  const replay = await page.request.post('/graphql', {
+    data: JSON.parse(purchases[0]!.body) as unknown,
+    headers: { authorization: purchases[0]!.authorization },
+  });
+  const replayed = (await replay.json()) as { data: { PurchasePolicy: { policyNumber: string; status: string; premium: number } } };
+  expect(replayed.data.PurchasePolicy).toMatchObject({ policyNumber, status: 'PAYMENT_PENDING', premium: 2470 });
+
+  // The policy was emailed (after the sign-up code).
+  expect(await nextMailSubject(address)).toBe(`Your provisional policy ${policyNumber}`);
+
+  // A reload keeps the thank-you screen rather than offering to buy again.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 2, name: 'Thank You !' })).toBeVisible();
+});
+
+test('Start over clears the stored purchase', async ({ page }) => {
+  await page.goto('/product/fhp/buy');
+  await page.getByLabel('Country of the location you like to insure').selectOption('gd');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(stepHeading(page, 'Policy Options')).toBeVisible();
+  expect(await page.evaluate(() => sessionStorage.getItem('fhp.purchase.v1'))).toContain('"country":"gd"');
   await page.getByRole('button', { name: 'Start over' }).click();
   await expect(stepHeading(page, 'Select Country')).toBeVisible();
   expect(await page.evaluate(() => sessionStorage.getItem('fhp.purchase.v1'))).toBeNull();
