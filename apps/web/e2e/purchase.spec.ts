@@ -200,6 +200,8 @@ test('a new visitor buys Dominica, EC$25,000, option 3 in 4 instalments and gets
   const dialog = page.getByRole('dialog');
   await home.check();
   await expect(dialog).toContainText('Do you have another insurance policy that covers your home?');
+  await expect(dialog).toHaveClass(/\bshow\b/); // faded in, so the screenshot shows the dialog as seen
+  await page.waitForTimeout(400);
   await screenshotAtWidths(page, 'purchase-08-home-dialog');
   await dialog.getByRole('button', { name: 'Yes' }).click();
   await dialog.getByRole('button', { name: 'Yes' }).click(); // de-select home protection
