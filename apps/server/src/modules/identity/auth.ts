@@ -1,6 +1,7 @@
 import { defineAbilityFor, isRoleName, type AppAbility, type RoleName } from '@fhp/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { httpErrorBody } from '../../http/errors';
+import type { AccountGate } from './account-gate';
 import { TokenVerificationError, type TokenService } from './crypto';
 import { MESSAGES } from './errors';
 
@@ -38,9 +39,11 @@ function refuse(request: FastifyRequest, reply: FastifyReply, message: string): 
 /**
  * Reads `Authorization: Bearer` on every request. No header: anonymous. A header that is not a
  * valid, unexpired token of ours (tampered, `alg: none`, another key, another scheme): 401, never
- * a silent fall back to anonymous, so a client learns at once that its session is gone.
+ * a silent fall back to anonymous, so a client learns at once that its session is gone. A valid
+ * token whose account was deleted or suspended since, or whose role changed, is refused too
+ * (the account gate caches that for a few seconds).
  */
-export function registerAuthHook(app: FastifyInstance, tokens: TokenService): void {
+export function registerAuthHook(app: FastifyInstance, tokens: TokenService, accounts: AccountGate): void {
   app.decorateRequest('user', null);
   app.decorateRequest('ability', null as unknown as AppAbility);
   app.addHook('onRequest', async (request, reply) => {
@@ -52,6 +55,16 @@ export function registerAuthHook(app: FastifyInstance, tokens: TokenService): vo
     if (token === undefined) return refuse(request, reply, MESSAGES.sessionInvalid);
     try {
       const claims = await tokens.verify(token);
+      const standing = await accounts.standing(claims.sub);
+      if (standing === null || standing.suspended) {
+        request.log.info({ userId: claims.sub, reason: standing === null ? 'deleted' : 'suspended' }, 'access token refused');
+        return refuse(request, reply, MESSAGES.accountInactive);
+      }
+      if (standing.roleName !== claims.role) {
+        // A new sign-in issues a token with the new role; the old one must not keep the old rights.
+        request.log.info({ userId: claims.sub, reason: 'role changed' }, 'access token refused');
+        return refuse(request, reply, MESSAGES.sessionInvalid);
+      }
       const role = isRoleName(claims.role) ? claims.role : null;
       request.user = { id: claims.sub, role, email: claims.email };
       request.ability = defineAbilityFor({ id: claims.sub, role });

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, ensureRoles } from '../../db/seed/identity';
 import { createMailer, createOutbox, createOutboxSmsProvider, type Mailer, type Outbox } from '../notifications';
+import { createAccountGate, type AccountGate } from './account-gate';
 import { registerAuthHook } from './auth';
 import { createCodeStore } from './codes';
 import { createQueryTokenVerifier, type TokenService } from './crypto';
@@ -16,6 +17,8 @@ export interface Identity {
   mailer: Mailer;
   /** Email (without SMTP_URL) and SMS land here; readable over HTTP in development only. */
   outbox: Outbox;
+  /** Whether a token's account may still act; `invalidate(userId)` after suspend, delete or role change. */
+  accounts: AccountGate;
 }
 
 declare module 'fastify' {
@@ -49,9 +52,10 @@ export const identityPlugin = fp(
     }
     const codes = createCodeStore(db, config.otpPepper, clock);
     const service = createIdentityService({ db, config, clock, tokens, codes, mailer, sms, queryTokens });
-    app.decorate('identity', { tokens, service, mailer, outbox });
+    const accounts = createAccountGate({ db, clock });
+    app.decorate('identity', { tokens, service, mailer, outbox, accounts });
 
-    registerAuthHook(app, tokens);
+    registerAuthHook(app, tokens, accounts);
     await app.register(identityRoutes(service), { prefix: '/iam/v1' });
 
     if (config.env === 'development') {
