@@ -8,5 +8,5 @@ export { createOutbox } from './outbox';
 export type { NewOutboxMessage, Outbox, OutboxChannel, OutboxMessage, OutboxOptions } from './outbox';
 export { createOutboxSmsProvider } from './sms';
 export type { OutboxSmsProviderOptions, SmsMessage, SmsProvider } from './sms';
-export { accountExistsEmail, BRAND, escapeHtml, invitationEmail, oneTimeCodeEmail, oneTimeCodeSms } from './templates';
-export type { InvitationTemplateInput, OneTimeCodeTemplateInput, RenderedEmail } from './templates';
+export { accountExistsEmail, BRAND, emailLayout, html, invitationEmail, oneTimeCodeEmail, oneTimeCodeSms } from './templates';
+export type { HtmlValue, InvitationTemplateInput, OneTimeCodeTemplateInput, RenderedEmail, TrustedHtml } from './templates';

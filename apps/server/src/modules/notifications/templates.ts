@@ -28,24 +28,30 @@ export function escapeHtml(text: string): string {
 
 /**
  * Tagged template that escapes every interpolated value, so no template can forget to escape a
- * name. Fragments that are already HTML are passed as `TrustedHtml` (made only by this tag).
+ * name. Fragments that are already HTML are passed as `TrustedHtml` (made only by this tag), and
+ * a list of them (table rows) is joined as it is.
  */
 class TrustedHtml {
   constructor(readonly value: string) {}
 }
+// The type only: outside this file, markup is made with the tag, never by wrapping a string.
+export type { TrustedHtml };
 
-function html(strings: TemplateStringsArray, ...values: (string | number | TrustedHtml)[]): TrustedHtml {
-  const parts = strings.map((literal, index) => {
-    if (index === 0) return literal;
-    const value = values[index - 1];
-    const rendered = value instanceof TrustedHtml ? value.value : escapeHtml(String(value));
-    return rendered + literal;
-  });
+export type HtmlValue = string | number | TrustedHtml | readonly TrustedHtml[];
+
+function renderValue(value: HtmlValue): string {
+  if (value instanceof TrustedHtml) return value.value;
+  if (Array.isArray(value)) return value.map((fragment: TrustedHtml) => fragment.value).join('');
+  return escapeHtml(String(value));
+}
+
+export function html(strings: TemplateStringsArray, ...values: HtmlValue[]): TrustedHtml {
+  const parts = strings.map((literal, index) => (index === 0 ? literal : renderValue(values[index - 1]!) + literal));
   return new TrustedHtml(parts.join(''));
 }
 
 /** One shared frame, so every email looks alike and the brand name appears once in code. */
-function layout(body: TrustedHtml): string {
+export function emailLayout(body: TrustedHtml): string {
   return html`<!doctype html>
 <html lang="en"><body style="font-family: Arial, Helvetica, sans-serif; color: #1f2933; line-height: 1.5;">
 <p style="font-weight: bold; color: #0b4f8a;">${BRAND}</p>
@@ -67,7 +73,7 @@ export function oneTimeCodeEmail(input: OneTimeCodeTemplateInput): RenderedEmail
   return {
     subject: `Your ${BRAND} code`,
     text: `${codeSentence(input)} If you did not ask for it, ignore this email.`,
-    html: layout(html`<p>Your ${BRAND} code is</p>
+    html: emailLayout(html`<p>Your ${BRAND} code is</p>
 <p style="font-size: 28px; font-weight: bold; letter-spacing: 4px;">${input.code}</p>
 <p>It expires in ${minutes} minutes. If you did not ask for it, ignore this email.</p>`),
   };
@@ -112,7 +118,7 @@ export function invitationEmail({ firstName, roleTitle, acceptUrl }: InvitationT
   return {
     subject: `You are invited to ${BRAND}`,
     text: `${greeting}\n\n${invitation}\nOpen this link to verify your email address and set up your account:\n${link}\n\n${closing}`,
-    html: layout(html`<p>${greeting}</p>
+    html: emailLayout(html`<p>${greeting}</p>
 <p>${invitation}</p>
 <p><a href="${link}" style="background: #0b4f8a; color: #ffffff; padding: 10px 18px; text-decoration: none; border-radius: 4px;">Accept the invitation</a></p>
 <p>Or copy this link into your browser: ${link}</p>
@@ -131,7 +137,7 @@ export function accountExistsEmail({ signInUrl }: { signInUrl: string }): Render
   return {
     subject: `Your ${BRAND} account`,
     text: `${text}\nSign in here instead:\n${link}\n\n${closing}`,
-    html: layout(html`<p>${text}</p>
+    html: emailLayout(html`<p>${text}</p>
 <p><a href="${link}">Sign in instead</a></p>
 <p>${closing}</p>`),
   };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { emailLayout, html } from '../notifications';
 import { provisionalPolicyEmail, type ProvisionalPolicyEmailInput } from './email';
 
 const input: ProvisionalPolicyEmailInput = {
@@ -28,5 +29,13 @@ describe('provisionalPolicyEmail', () => {
     expect(email.text).toContain('give the teller your policy number FHP-GD-2027-000042');
     expect(email.text).not.toContain('after discount');
     expect(email.text).toContain('1. EC$135.46 due by 31/05/2027');
+  });
+
+  it('uses the notifications frame and renders the fact and schedule rows as table rows', () => {
+    const email = provisionalPolicyEmail(input);
+    const [frameStart] = emailLayout(html`BODY`).split('BODY');
+    expect(email.html.startsWith(frameStart!)).toBe(true);
+    expect(email.html).toContain('<tr><td style="padding: 4px 12px 4px 0;">Policy number</td><td style="padding: 4px 12px 4px 0;">FHP-GD-2027-000042</td></tr><tr>');
+    expect(email.html).toContain('<td style="padding: 4px 12px 4px 0;">31/05/2027</td><td style="padding: 4px 12px 4px 0;">EC$135.46</td></tr></table>');
   });
 });

@@ -10,7 +10,7 @@ import {
   type PaymentChannel,
   type PaymentPlan,
 } from '@fhp/domain';
-import { BRAND, escapeHtml, type RenderedEmail } from '../notifications';
+import { BRAND, emailLayout, html, type RenderedEmail } from '../notifications';
 
 export interface ProvisionalPolicyEmailInput {
   holderName: string;
@@ -74,20 +74,16 @@ export function provisionalPolicyEmail(input: ProvisionalPolicyEmailInput): Rend
     closing,
   ].join('\n');
 
-  const cell = (value: string) => `<td style="padding: 4px 12px 4px 0;">${escapeHtml(value)}</td>`;
-  const html = `<!doctype html>
-<html lang="en"><body style="font-family: Arial, Helvetica, sans-serif; color: #1f2933; line-height: 1.5;">
-<p style="font-weight: bold; color: #0b4f8a;">${escapeHtml(BRAND)}</p>
-<p>Dear ${escapeHtml(input.holderName)},</p>
-<p>Thank you for buying ${escapeHtml(BRAND)}. Here is your provisional policy.</p>
-<table>${facts.map(([label, value]) => `<tr>${cell(label)}${cell(value)}</tr>`).join('')}</table>
+  const cell = (value: string) => html`<td style="padding: 4px 12px 4px 0;">${value}</td>`;
+  const body = html`<p>Dear ${input.holderName},</p>
+<p>Thank you for buying ${BRAND}. Here is your provisional policy.</p>
+<table>${facts.map(([label, value]) => html`<tr>${cell(label)}${cell(value)}</tr>`)}</table>
 <p style="font-weight: bold;">Payment schedule</p>
-<table><tr><th align="left">#</th><th align="left">Due by</th><th align="left">Amount</th></tr>${rows
-    .map((row) => `<tr>${row.map(cell).join('')}</tr>`)
-    .join('')}</table>
-<p>${escapeHtml(pay)}</p>
-<p>${escapeHtml(closing)}</p>
-</body></html>`;
+<table><tr><th align="left">#</th><th align="left">Due by</th><th align="left">Amount</th></tr>${rows.map(
+    (row) => html`<tr>${row.map(cell)}</tr>`,
+  )}</table>
+<p>${pay}</p>
+<p>${closing}</p>`;
 
-  return { subject: `Your provisional policy ${input.policyNumber}`, text, html };
+  return { subject: `Your provisional policy ${input.policyNumber}`, text, html: emailLayout(body) };
 }
