@@ -33,9 +33,21 @@ export function canOpenScreen(
   return canReadScreen(ability, screen) && isRouteAllowed(role, screen, blacklist);
 }
 
-/** Keys of the signed-in sidebar entries (spec: My Account, My Payout Details, My Policies with three children). */
-export const SIDEBAR_KEYS = ['myAccount', 'myPayoutDetails', 'myPolicies', 'provisional', 'actual', 'archived'] as const;
-export type SidebarKey = (typeof SIDEBAR_KEYS)[number];
+/**
+ * Keys of the signed-in sidebar entries (spec: My Account, My Payout Details, My Policies with
+ * three children), by name, so the seeded page content, the web's defaults and the blacklists
+ * refer to the same strings instead of repeating them.
+ */
+export const SIDEBAR_KEY = {
+  myAccount: 'myAccount',
+  myPayoutDetails: 'myPayoutDetails',
+  myPolicies: 'myPolicies',
+  provisional: 'provisional',
+  actual: 'actual',
+  archived: 'archived',
+} as const;
+export type SidebarKey = (typeof SIDEBAR_KEY)[keyof typeof SIDEBAR_KEY];
+export const SIDEBAR_KEYS: readonly SidebarKey[] = Object.values(SIDEBAR_KEY);
 
 export interface SidebarItem {
   key: string;

@@ -1,3 +1,4 @@
+import { SIDEBAR_KEY } from '@fhp/domain';
 import type { LandingContent, PageContent } from '../../modules/content/content-shapes';
 import { END_USER_FAQ } from './faqs';
 import { DEMO_PRODUCT_ID, productSeed } from './products';
@@ -39,19 +40,19 @@ export const pageContentSeed: PageContent = {
     { label: 'Login', path: '/sign-in', kind: 'button' },
   ],
   routes: ROUTES.map(([name, path, isPublic]) => ({ name, path, public: isPublic, ability: isPublic ? null : name })),
-  // Icon names are Bootstrap Icons (the web's icon set).
+  // Keys are the domain's (the web matches overrides by them); icons are Bootstrap Icons (the web's icon set).
   sidebarItems: [
-    { key: 'myAccount', title: 'My Account', icon: 'person-circle', path: '/my-account', children: [] },
-    { key: 'myPayoutDetails', title: 'My Payout Details', icon: 'bank', path: '/my-payout-details', children: [] },
+    { key: SIDEBAR_KEY.myAccount, title: 'My Account', icon: 'person-circle', path: '/my-account', children: [] },
+    { key: SIDEBAR_KEY.myPayoutDetails, title: 'My Payout Details', icon: 'bank', path: '/my-payout-details', children: [] },
     {
-      key: 'myPolicies',
+      key: SIDEBAR_KEY.myPolicies,
       title: 'My Policies',
       icon: 'file-earmark-text',
       path: null,
       children: [
-        { key: 'provisionalPolicies', title: 'Provisional', icon: 'hourglass-split', path: '/my-policies/provisional', children: [] },
-        { key: 'actualPolicies', title: 'Actual', icon: 'shield-check', path: '/my-policies/actual', children: [] },
-        { key: 'archivedPolicies', title: 'Archived', icon: 'archive', path: '/my-policies/archived', children: [] },
+        { key: SIDEBAR_KEY.provisional, title: 'Provisional', icon: 'hourglass-split', path: '/my-policies/provisional', children: [] },
+        { key: SIDEBAR_KEY.actual, title: 'Actual', icon: 'shield-check', path: '/my-policies/actual', children: [] },
+        { key: SIDEBAR_KEY.archived, title: 'Archived', icon: 'archive', path: '/my-policies/archived', children: [] },
       ],
     },
   ],

@@ -1,14 +1,25 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { count } from 'drizzle-orm';
+import { SIDEBAR_KEYS } from '@fhp/domain';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDatabaseKinds } from '../../../test/databases';
 import { testConfig } from '../../../test/harness';
 import { buildApp } from '../../app';
-import type { Db } from '../client';
+import { MIGRATIONS_DIR, type Db } from '../client';
 import { content, faqs, offers, products, seasons } from '../schema';
+import { CONTENT_KEYS, type PageContent, type SidebarItem } from '../../modules/content/content-shapes';
+import { pageContentSeed } from './content';
 import { seedDemoData } from './index';
+
+const keysOf = (items: readonly SidebarItem[]): string[] => items.flatMap((item) => [item.key, ...keysOf(item.children)]);
+
+describe('seeded page content', () => {
+  it('names the sidebar entries with the domain keys, every one of them', () => {
+    expect(keysOf(pageContentSeed.sidebarItems).sort()).toEqual([...SIDEBAR_KEYS].sort());
+  });
+});
 
 async function rowCounts(db: Db) {
   const tables = { content, faqs, offers, products, seasons };
@@ -27,6 +38,30 @@ describe.each(testDatabaseKinds())('demo seed [%s]', (kind) => {
       expect(first).toEqual({ content: 2, faqs: 3, offers: 1, products: 1, seasons: 2 });
       await database.prepare(seedDemoData);
       expect(await rowCounts(database.db)).toEqual(first);
+    } finally {
+      await dispose();
+    }
+  });
+
+  it('migration 0003 renames the old sidebar keys of an existing page row and keeps edited titles', async () => {
+    const { database, dispose } = await createTestDatabase(kind);
+    try {
+      await database.prepare(seedDemoData);
+      const OLD: Record<string, string> = { provisional: 'provisionalPolicies', actual: 'actualPolicies', archived: 'archivedPolicies' };
+      const toOld = (items: SidebarItem[]): SidebarItem[] =>
+        items.map((item) => ({ ...item, key: OLD[item.key] ?? item.key, children: toOld(item.children) }));
+      const before = toOld(pageContentSeed.sidebarItems);
+      before[2]!.children[0]!.title = 'Pending'; // an administrator's edit
+      const page = eq(content.key, CONTENT_KEYS.page);
+      await database.db.update(content).set({ value: { ...pageContentSeed, sidebarItems: before } }).where(page);
+
+      const migration = readFileSync(join(MIGRATIONS_DIR, '0003_sidebar_keys.sql'), 'utf8');
+      await database.db.execute(sql.raw(migration));
+
+      const [row] = await database.db.select({ value: content.value }).from(content).where(page);
+      const after = (row?.value as PageContent).sidebarItems;
+      expect(keysOf(after)).toEqual(keysOf(pageContentSeed.sidebarItems));
+      expect(after[2]?.children[0]?.title).toBe('Pending');
     } finally {
       await dispose();
     }
