@@ -20,6 +20,38 @@ export interface UserRoleEntry {
   name: string;
 }
 
+/** The user as the sign-in answer names them (docs/architecture.md, Identity contract). */
+export interface SignedInUser {
+  id: string;
+  vuid: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  /** First and last name, or the email when both are empty. */
+  fullName: string;
+  image: string | null;
+}
+
+/** `SignedIn` of the identity contract: what the server answers and the web stores. */
+export interface SignedIn {
+  status: 'SIGNED_IN';
+  accessToken: string;
+  tokenType: 'Bearer';
+  expiresIn: number;
+  exp: number;
+  signInType: 'password' | 'otp';
+  userRoles: UserRoleEntry[];
+  user: SignedInUser;
+}
+
+/** The first step of a password sign-in: a code was sent. */
+export interface OtpSent {
+  status: 'OTP_SENT';
+  message: string;
+}
+
+export type SignInAnswer = SignedIn | OtpSent;
+
 /** What is stored under `SESSION_STORAGE_KEY`, as JSON. */
 export interface StoredSession {
   token: string;

@@ -4,6 +4,8 @@ import {
   type InvitationSendBody,
   type InviteBody,
   type OtpSendBody,
+  type SignedIn,
+  type SignInAnswer,
   type SignInBody,
   type SignUpBody,
   type VerifyByOtpBody,
@@ -35,20 +37,6 @@ import {
   type UserWithRole,
 } from './repository';
 import { newVuid } from './vuid';
-
-/** The answer of every successful sign-in (docs/architecture.md, Identity contract). */
-export interface SignedIn {
-  status: 'SIGNED_IN';
-  accessToken: string;
-  tokenType: 'Bearer';
-  expiresIn: number;
-  exp: number;
-  signInType: 'password' | 'otp';
-  userRoles: { name: string; uuid: string }[];
-  user: { id: string; vuid: string; email: string; firstName: string | null; lastName: string | null; fullName: string; image: string | null };
-}
-
-export type SignInAnswer = SignedIn | { status: 'OTP_SENT'; message: string };
 
 export interface IdentityServiceDeps {
   db: Db;
