@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import type { Db } from '../src/db/client';
 import { customerProfiles, files, kycDocuments, policies, policyBeneficiaries, policyInstalments, transactionLog } from '../src/db/schema';
 import { extractCode, type SmtpCapture } from '../src/modules/notifications/smtp-capture';
+import type { PolicyPurchaseResult } from '../src/modules/purchase/service';
 import { pdfBytes, pngBytes, uploadProof } from './files-helpers';
 import { gqlAs, iam } from './identity-helpers';
 
@@ -63,18 +64,8 @@ export const PURCHASE = `mutation Buy($input: PurchasePolicyInput!) {
   }
 }`;
 
-export interface PurchaseAnswer {
-  policyNumber: string;
-  type: string;
-  status: string;
-  premium: number;
-  discountedPremium: number | null;
-  purchasedBy: { email: string; primaryContactNo: string | null; phoneVerified: boolean };
-  paymentPlan: string;
-  paymentChannel: string;
-  schedule: { number: number; dueDate: string; amount: { raw: number; cents: number; formatted: string } }[];
-  bankTransferReference: string | null;
-}
+/** The answer as the GraphQL document above selects it: every field of the result type. */
+export type PurchaseAnswer = PolicyPurchaseResult;
 
 /** Dominica, EC$25,000, option 3 at the premium the quote shows before discount (25,000 x 9.88%). */
 export function purchaseInput(patch: Record<string, unknown> = {}) {
