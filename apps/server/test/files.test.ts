@@ -1,6 +1,8 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { PassThrough } from 'node:stream';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { isNull } from 'drizzle-orm';
 import { files } from '../src/db/schema';
+import { UPLOAD_MESSAGES, UPLOAD_RETRY_AFTER_SECONDS } from '../src/modules/files/upload';
 import { startSmtpCapture } from '../src/modules/notifications/smtp-capture';
 import { elfBytes, multipart, mzBytes, pdfBytes, pngBytes, postFile, uploadProof } from './files-helpers';
 import { describeApp } from './harness';
@@ -134,6 +136,34 @@ describeApp(
       const anonymous = await app.inject({ method: 'POST', url: '/api/v1/files', payload, headers });
       expect(anonymous.statusCode).toBe(401);
       expect(await app.db.$count(files, isNull(files.attachedAt))).toBeGreaterThan(0);
+    });
+
+    it('holds at most the per-process number of uploads in memory; one more gets 503 with Retry-After', async () => {
+      const app = suite.app;
+      const { payload, headers } = multipart([{ name: 'purpose', value: 'ID_PROOF' }, { name: 'file', filename: 'slow.png', contentType: 'image/png', data: pngBytes() }]);
+      // Slow clients: each sends all but the last bytes, then waits, holding its upload slot.
+      const bodies = Array.from({ length: app.uploads.limit }, () => new PassThrough());
+      const slow = bodies.map((body) => {
+        body.write(payload.subarray(0, payload.length - 10));
+        return app.inject({ method: 'POST', url: '/api/v1/files', payload: body, headers: { ...headers, authorization: `Bearer ${token}` } });
+      });
+      await vi.waitFor(() => expect(app.uploads.inFlight).toBe(app.uploads.limit));
+
+      const refused = await app.inject({ method: 'POST', url: '/api/v1/files', payload, headers: { ...headers, authorization: `Bearer ${token}` } });
+      expect(refused.statusCode).toBe(503);
+      expect(refused.headers['retry-after']).toBe(String(UPLOAD_RETRY_AFTER_SECONDS));
+      expect(refused.json()).toMatchObject({ statusCode: 503, display_message: UPLOAD_MESSAGES.busy });
+
+      bodies.forEach((body) => body.end(payload.subarray(payload.length - 10)));
+      expect((await Promise.all(slow)).map((response) => response.statusCode)).toEqual(bodies.map(() => 201));
+      expect(app.uploads.inFlight).toBe(0);
+      // A refused or cut-off upload gives its slot back too.
+      const cut = new PassThrough();
+      const cutResponse = app.inject({ method: 'POST', url: '/api/v1/files', payload: cut, headers: { ...headers, authorization: `Bearer ${token}` } });
+      cut.end(payload.subarray(0, payload.length - 10));
+      expect((await cutResponse).statusCode).toBe(400);
+      expect(app.uploads.inFlight).toBe(0);
+      expect((await postFile(app, token, [{ name: 'purpose', value: 'ID_PROOF' }, { name: 'file', filename: 'a.png', contentType: 'image/png', data: pngBytes() }])).status).toBe(201);
     });
   },
   { env: { SMTP_URL: smtp.url } },

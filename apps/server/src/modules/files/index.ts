@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { createDatabaseBlobStore, type BlobStore } from './blob-store';
 import { filesRoutes } from './routes';
+import { createUploadSlots, type UploadSlots } from './upload';
 
 export { fileUrl, FILES_PATH } from './routes';
 export type { BlobStore, BlobInfo } from './blob-store';
@@ -8,6 +9,8 @@ export type { BlobStore, BlobInfo } from './blob-store';
 declare module 'fastify' {
   interface FastifyInstance {
     blobs: BlobStore;
+    /** Uploads being received right now, against the per-process cap (read-only: for tests and metrics). */
+    uploads: Pick<UploadSlots, 'limit' | 'inFlight'>;
   }
 }
 
@@ -16,7 +19,9 @@ export const filesPlugin = fp(
   async (app) => {
     const blobs = createDatabaseBlobStore(app.db);
     app.decorate('blobs', blobs);
-    await app.register(filesRoutes(blobs));
+    const slots = createUploadSlots();
+    app.decorate('uploads', slots);
+    await app.register(filesRoutes(blobs, slots));
   },
   { name: 'files', dependencies: ['identity'] },
 );

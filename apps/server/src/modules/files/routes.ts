@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { httpErrorBody } from '../../http/errors';
 import { MESSAGES } from '../identity/errors';
 import type { BlobStore } from './blob-store';
-import { receiveUpload, UPLOAD_LIMITS, UploadRefused } from './upload';
+import { receiveUpload, UPLOAD_LIMITS, UPLOAD_MESSAGES, UPLOAD_RETRY_AFTER_SECONDS, UploadRefused, type UploadSlots } from './upload';
 
 export const FILES_PATH = '/api/v1/files';
 
@@ -34,7 +34,7 @@ async function requireSignedIn(request: FastifyRequest, reply: FastifyReply) {
  * `POST /api/v1/files` (one proof, multipart) and `GET /api/v1/files/:id` (its bytes, for the
  * owner or an administrator). Encapsulated: the multipart parser exists only for these routes.
  */
-export function filesRoutes(blobs: BlobStore) {
+export function filesRoutes(blobs: BlobStore, slots: UploadSlots) {
   return async (app: FastifyInstance) => {
     await app.register(multipart, { limits: UPLOAD_LIMITS });
 
@@ -42,6 +42,11 @@ export function filesRoutes(blobs: BlobStore) {
       const user = request.user!;
       if (!request.ability.can('create', subject('Document', { ownerId: user.id }))) {
         return refuse(reply, 403, MESSAGES.forbidden);
+      }
+      const release = slots.tryAcquire();
+      if (release === null) {
+        request.log.warn({ inFlight: slots.inFlight }, 'upload refused: too many in flight');
+        return refuse(reply.header('retry-after', String(UPLOAD_RETRY_AFTER_SECONDS)), 503, UPLOAD_MESSAGES.busy);
       }
       try {
         const upload = await receiveUpload(request);
@@ -58,6 +63,8 @@ export function filesRoutes(blobs: BlobStore) {
         if (!(error instanceof UploadRefused)) throw error;
         request.log.info({ reason: error.message }, 'upload refused');
         return refuse(reply, error.statusCode, error.message);
+      } finally {
+        release();
       }
     });
 

@@ -17,6 +17,7 @@ export const UPLOAD_MESSAGES = {
   fileType: COMMON_MESSAGES.proofFileType,
   fileSize: COMMON_MESSAGES.proofFileSize,
   malformed: 'The upload was cut off or is not valid multipart data. Please try again.', // ours
+  busy: 'Many files are being uploaded right now. Please try again in a few seconds.', // ours
 } as const;
 
 /** Limits handed to busboy: one file of 20,000,000 bytes, and no room for anything else. */
@@ -30,6 +31,43 @@ export const UPLOAD_LIMITS = {
   fieldSize: 100,
   headerPairs: 50,
 } as const;
+
+/**
+ * A file is held in memory until it is checked and stored (up to 20 MB, and the database driver
+ * copies it again), and multipart bodies are not bounded by Fastify's body limit. Without a cap,
+ * many simultaneous uploads could exhaust the process's memory; beyond it an upload is refused
+ * before its body is read.
+ */
+export const MAX_CONCURRENT_UPLOADS = 8;
+/** Seconds a refused client should wait; an upload of a few MB usually takes about that. */
+export const UPLOAD_RETRY_AFTER_SECONDS = 5;
+
+export interface UploadSlots {
+  readonly limit: number;
+  readonly inFlight: number;
+  /** A release function (safe to call twice), or null when every slot is taken. */
+  tryAcquire(): (() => void) | null;
+}
+
+export function createUploadSlots(limit: number = MAX_CONCURRENT_UPLOADS): UploadSlots {
+  let inFlight = 0;
+  return {
+    limit,
+    get inFlight() {
+      return inFlight;
+    },
+    tryAcquire() {
+      if (inFlight >= limit) return null;
+      inFlight += 1;
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        inFlight -= 1;
+      };
+    },
+  };
+}
 
 /** Detected types we keep, by what `file-type` calls them; a name or declared type counts for nothing. */
 const ACCEPTED_MIME: Readonly<Record<string, string>> = {
