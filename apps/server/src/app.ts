@@ -29,6 +29,9 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 /** Builds the whole app without listening: tests use `app.inject`, server.ts calls listen. */
 export async function buildApp({ config, database, clock = systemClock }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
+    // Fastify's default is no limit: a client that stalls mid-upload would hold one of the
+    // bounded upload slots forever. Two minutes lets a 20 MB proof through a slow connection.
+    requestTimeout: 120_000,
     logger: {
       level: config.logLevel,
       // Tokens and cookies must never reach the logs.
