@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousAxeViolations, screenshotAtWidths, watchConsole } from './helpers';
-import { readMailedCode } from './mail';
+import { readMailedCode } from './harness';
 
 /** Demo accounts seeded by the server (docs/architecture.md, identity decisions). */
 const PASSWORD = 'Hurricane-2027!';

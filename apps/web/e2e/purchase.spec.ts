@@ -1,28 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousAxeViolations, screenshotAtWidths } from './helpers';
-import { readMailedCode } from './mail';
+import { expectNoSeriousAxeViolations, screenshotAtWidths, watchConsole } from './helpers';
+import { readMailedCode, readMailedMessage, readStoredPolicies, setPurchaseWindow } from './harness';
 
 /*
  * The purchase flow on the real server, as a brand-new visitor: Buy Now, Dominica, EC$25,000,
  * option 3, the code from the real SMTP capture, KYC with a real PNG and a real PDF, terms, the
  * home-protection dialog both ways, 4 instalments by bank transfer, a double click on confirm:
- * one PurchasePolicy call, one PAYMENT_PENDING policy, and the policy email.
+ * one PurchasePolicy call, one PAYMENT_PENDING policy in the app's database, and the policy email.
  */
-
-/**
- * Console errors, except the offer logo: the seeded offer points at /brand/offer-early-bird.svg,
- * which the server does not serve yet (reported); the page hides a logo that fails to load.
- */
-function watchConsole(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() !== 'error') return;
-    if (message.location().url.endsWith('/brand/offer-early-bird.svg')) return;
-    errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(String(error)));
-  return errors;
-}
 
 let consoleErrors: string[] = [];
 test.beforeEach(({ page }) => {
@@ -59,16 +44,6 @@ const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
     '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
-
-/**
- * The next message mailed to `email`, by its subject. The capture's endpoint (e2e/mail.ts) hands
- * out each message once, with the first six digits found (a policy number ends in six).
- */
-async function nextMailSubject(email: string): Promise<string> {
-  const port = process.env.E2E_MAIL_PORT ?? '3101';
-  const response = await fetch(`http://127.0.0.1:${port}/code?to=${encodeURIComponent(email)}&timeoutMs=10000`);
-  return ((await response.json()) as { subject?: string }).subject ?? '';
-}
 
 test('a new visitor buys Dominica, EC$25,000, option 3 in 4 instalments and gets a provisional policy', async ({ page }) => {
   test.setTimeout(120_000);
@@ -262,8 +237,28 @@ test('a new visitor buys Dominica, EC$25,000, option 3 in 4 instalments and gets
   const replayed = (await replay.json()) as { data: { PurchasePolicy: { policyNumber: string; status: string; premium: number } } };
   expect(replayed.data.PurchasePolicy).toMatchObject({ policyNumber, status: 'PAYMENT_PENDING', premium: 2470 });
 
-  // The policy was emailed (after the sign-up code).
-  expect(await nextMailSubject(address)).toBe(`Your provisional policy ${policyNumber}`);
+  // The database holds exactly one policy for this new customer: provisional, awaiting payment,
+  // 25,000 x 9.88 / 100 = EC$2,470.00 before the offer (EC$2,346.50 after the seeded 5% early bird).
+  const stored = await readStoredPolicies(address);
+  expect(stored).toHaveLength(1);
+  expect(stored[0]).toMatchObject({
+    policyNumber,
+    type: 'PROVISIONAL',
+    status: 'PAYMENT_PENDING',
+    country: 'dm',
+    optionId: '3',
+    coverageCents: 2_500_000,
+    premiumCents: 247_000,
+    discountedPremiumCents: discounted,
+    paymentPlan: 'INSTALMENTS_4',
+    paymentChannel: 'BANK_TRANSFER',
+  });
+
+  // The policy was emailed (the message after the sign-up code), with its number and premium.
+  const mail = await readMailedMessage(address);
+  expect(mail.subject).toBe(`Your provisional policy ${policyNumber}`);
+  expect(mail.text).toContain(policyNumber);
+  expect(mail.text).toContain(`Your policy is issued once ${ec(discounted ?? 247000)} has been paid.`);
 
   // A reload keeps the thank-you screen rather than offering to buy again.
   await page.reload();
@@ -279,4 +274,23 @@ test('Start over clears the stored purchase', async ({ page }) => {
   await page.getByRole('button', { name: 'Start over' }).click();
   await expect(stepHeading(page, 'Select Country')).toBeVisible();
   expect(await page.evaluate(() => sessionStorage.getItem('fhp.purchase.v1'))).toBeNull();
+});
+
+test('with the purchase window closed, Buy Now says so and names the next season', async ({ page }) => {
+  await setPurchaseWindow('closed');
+  try {
+    const response = await page.request.post('/graphql', { data: { query: '{ currentSeason { purchaseWindowOpen nextSeasonYear } }' } });
+    const season = ((await response.json()) as { data: { currentSeason: { purchaseWindowOpen: boolean; nextSeasonYear: number } } }).data.currentSeason;
+    expect(season.purchaseWindowOpen).toBe(false);
+
+    await page.goto('/product/fhp/buy');
+    await expect(page.getByRole('heading', { level: 1, name: 'Policy Purchase Window Closed' })).toBeVisible();
+    await expect(page.getByText(`Please check back for ${season.nextSeasonYear}.`)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Continue' })).toHaveCount(0);
+    await expectNoSeriousAxeViolations(page);
+    await screenshotAtWidths(page, 'purchase-00-window-closed');
+  } finally {
+    // Whatever happened above, the next test (in any order) finds the season on sale again.
+    await setPurchaseWindow('open');
+  }
 });

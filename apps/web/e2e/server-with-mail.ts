@@ -1,48 +1,147 @@
 /**
  * Playwright's web server for e2e: one process that starts a real SMTP server (`smtp-server`, the
  * capture of apps/server/src/modules/notifications/smtp-capture.ts), points the app's SMTP_URL at it,
- * starts the real app, and lets the specs read what was mailed over a small local HTTP endpoint
- * (GET /code?to=<email> answers { code, subject } for the next message to that address, waiting
- * for it to arrive). One process, so the capture exists before the app sends anything and both
- * stop together when Playwright stops the web server.
+ * opens the app's database itself, starts the real app on that database, and serves a small
+ * test-only HTTP API on E2E_MAIL_PORT (never on the product's port, never in product code):
+ *
+ *   GET  /code?to=<email>      { code, subject } of the next unread message to that address
+ *   GET  /message?to=<email>   { subject, text } of the next unread message to that address
+ *   GET  /policies?email=<e>   the `policies` rows of that customer, as stored
+ *   POST /season/close         closes every open purchase window; answers { closed: [years] }
+ *   POST /season/open          reopens what /season/close closed; answers { opened: [years] }
+ *
+ * Mail endpoints wait for a message to arrive (`timeoutMs`, default 10 s); each message is handed
+ * out once, so a spec reads a sign-up code and then the policy email in turn. One process, so the
+ * capture exists before the app sends anything, the specs see the very database the app writes,
+ * and everything stops together when Playwright stops the web server.
  */
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
+// The server's modules, typed here by only what this file uses: they are imported by URL so that
+// the web's type-check does not walk the server's sources (they have their own).
 interface CapturedMessage {
   subject: string;
   text: string;
   html: string | undefined;
 }
 interface SmtpCaptureModule {
-  startSmtpCapture(): Promise<{ url: string; waitForMessage(to: string, options?: { timeoutMs?: number }): Promise<CapturedMessage> }>;
+  startSmtpCapture(): Promise<{
+    url: string;
+    waitForMessage(to: string, options?: { timeoutMs?: number }): Promise<CapturedMessage>;
+    close(): Promise<void>;
+  }>;
   extractCode(message: CapturedMessage): string;
+}
+type Column = unknown;
+interface Operators {
+  eq(column: Column, value: unknown): unknown;
+}
+interface TableQuery<Row> {
+  findFirst(options: { where: (table: Record<string, Column>, operators: Operators) => unknown }): Promise<Row | undefined>;
+  findMany(options: { where: (table: Record<string, Column>, operators: Operators) => unknown }): Promise<Row[]>;
+}
+interface Db {
+  query: { users: TableQuery<{ id: string }>; policies: TableQuery<Record<string, unknown>> };
+  execute(sql: string): Promise<{ rows: Record<string, unknown>[] }>;
+}
+interface Database {
+  db: Db;
+  prepare(afterMigrate?: (db: Db) => Promise<void>): Promise<void>;
+  close(): Promise<void>;
+}
+interface App {
+  listen(options: { port: number; host: string }): Promise<string>;
+  close(): Promise<void>;
+}
+interface Config {
+  port: number;
+  host: string;
+  seedDemo: boolean;
 }
 
 const serverSrc = resolve(import.meta.dirname, '../../server/src');
-// Imported by URL so the web's type-check does not walk the server's sources (they have their own).
-const capture = (await import(pathToFileURL(resolve(serverSrc, 'modules/notifications/smtp-capture.ts')).href)) as SmtpCaptureModule;
+const load = <T>(path: string) => import(pathToFileURL(resolve(serverSrc, path)).href) as Promise<T>;
+const [capture, { loadConfig }, { buildApp }, { openDatabase, databaseOptionsFromConfig }, { seedDemoData }] = await Promise.all([
+  load<SmtpCaptureModule>('modules/notifications/smtp-capture.ts'),
+  load<{ loadConfig(): Config }>('config.ts'),
+  load<{ buildApp(options: { config: Config; database: Database }): Promise<App> }>('app.ts'),
+  load<{ openDatabase(options: unknown): Promise<Database>; databaseOptionsFromConfig(config: Config): unknown }>('db/client.ts'),
+  load<{ seedDemoData(db: Db): Promise<void> }>('db/seed/index.ts'),
+]);
 
 const smtp = await capture.startSmtpCapture();
 process.env.SMTP_URL = smtp.url;
 
-const mailPort = Number(process.env.E2E_MAIL_PORT ?? 3101);
-createServer((req, res) => {
-  const url = new URL(req.url ?? '/', 'http://localhost');
-  const to = url.searchParams.get('to');
-  if (url.pathname !== '/code' || !to) {
-    res.writeHead(404).end();
-    return;
-  }
-  smtp
-    .waitForMessage(to, { timeoutMs: Number(url.searchParams.get('timeoutMs') ?? 10_000) })
-    .then((message) => {
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ code: capture.extractCode(message), subject: message.subject }));
-    })
-    .catch((error: unknown) => {
-      res.writeHead(504, { 'content-type': 'application/json' }).end(JSON.stringify({ error: String(error) }));
-    });
-}).listen(mailPort, '127.0.0.1');
+// As server.ts does, except that the database is ours, so the endpoints below can read it.
+const config = loadConfig();
+const database = await openDatabase(databaseOptionsFromConfig(config));
+await database.prepare(config.seedDemo ? seedDemoData : undefined);
+const app = await buildApp({ config, database });
+const { db } = database;
 
-await import(pathToFileURL(resolve(serverSrc, 'server.ts')).href);
+/** Years whose window /season/close closed, so /season/open reopens exactly those. */
+let closedYears: number[] = [];
+
+async function policiesOf(email: string): Promise<Record<string, unknown>[]> {
+  const user = await db.query.users.findFirst({ where: (users, { eq }) => eq(users.email, email.trim().toLowerCase()) });
+  return user ? db.query.policies.findMany({ where: (policies, { eq }) => eq(policies.ownerId, user.id) }) : [];
+}
+
+async function closeSeason(): Promise<{ closed: number[] }> {
+  const { rows } = await db.execute('update seasons set purchase_window_open = false where purchase_window_open returning year');
+  closedYears = [...closedYears, ...rows.map((row) => Number(row.year))];
+  return { closed: closedYears };
+}
+
+async function openSeason(): Promise<{ opened: number[] }> {
+  const opened = closedYears;
+  // Integers from our own query above: nothing from the request reaches the SQL.
+  if (opened.length > 0) await db.execute(`update seasons set purchase_window_open = true where year in (${opened.map(Number).join(',')})`);
+  closedYears = [];
+  return { opened };
+}
+
+async function route(req: IncomingMessage, url: URL): Promise<unknown> {
+  const to = url.searchParams.get('to');
+  const timeoutMs = Number(url.searchParams.get('timeoutMs') ?? 10_000);
+  const key = `${req.method} ${url.pathname}`;
+  if (key === 'GET /code' && to) {
+    const message = await smtp.waitForMessage(to, { timeoutMs });
+    return { code: capture.extractCode(message), subject: message.subject };
+  }
+  if (key === 'GET /message' && to) {
+    const { subject, text } = await smtp.waitForMessage(to, { timeoutMs });
+    return { subject, text };
+  }
+  const email = url.searchParams.get('email');
+  if (key === 'GET /policies' && email) return policiesOf(email);
+  if (key === 'POST /season/close') return closeSeason();
+  if (key === 'POST /season/open') return openSeason();
+  return undefined;
+}
+
+const harnessPort = Number(process.env.E2E_MAIL_PORT ?? 3101);
+const harness = createServer((req: IncomingMessage, res: ServerResponse) => {
+  const json = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  route(req, new URL(req.url ?? '/', 'http://localhost'))
+    .then((body) => (body === undefined ? json(404, { error: 'no such test endpoint' }) : json(200, body)))
+    // A mail that never came is a timeout; anything else is the harness's own failure.
+    .catch((error: unknown) => json(/arrived within/.test(String(error)) ? 504 : 500, { error: String(error) }));
+}).listen(harnessPort, '127.0.0.1');
+
+let stopping = false;
+async function stop(): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  harness.close();
+  await app.close();
+  await database.close(); // ours, so ours to close (releases the DATA_DIR lock)
+  await smtp.close();
+  process.exit(0);
+}
+process.once('SIGINT', () => void stop());
+process.once('SIGTERM', () => void stop());
+
+await app.listen({ port: config.port, host: config.host });

@@ -1,0 +1,48 @@
+/**
+ * Clients of the test-only endpoints that `server-with-mail.ts` serves beside the app on
+ * E2E_MAIL_PORT: what was mailed (from the real SMTP capture) and what the database holds.
+ */
+const harnessUrl = (path: string) => `http://127.0.0.1:${process.env.E2E_MAIL_PORT ?? '3101'}${path}`;
+
+async function call<T>(method: 'GET' | 'POST', path: string): Promise<T> {
+  const response = await fetch(harnessUrl(path), { method });
+  const body = (await response.json()) as T & { error?: string };
+  if (!response.ok) throw new Error(`${method} ${path}: ${body.error ?? response.status}`);
+  return body;
+}
+
+const mailQuery = (email: string, timeoutMs: number) => `?to=${encodeURIComponent(email)}&timeoutMs=${timeoutMs}`;
+
+/** The code in the next unread message to `email`, waiting for it to arrive. */
+export async function readMailedCode(email: string, timeoutMs = 10_000): Promise<string> {
+  return (await call<{ code: string }>('GET', `/code${mailQuery(email, timeoutMs)}`)).code;
+}
+
+/** The next unread message to `email`, whole (subject and text body), waiting for it to arrive. */
+export function readMailedMessage(email: string, timeoutMs = 10_000): Promise<{ subject: string; text: string }> {
+  return call('GET', `/message${mailQuery(email, timeoutMs)}`);
+}
+
+/** A `policies` row as stored (drizzle's camelCase names; amounts in integer cents). */
+export interface StoredPolicy {
+  policyNumber: string;
+  type: string;
+  status: string;
+  country: string;
+  optionId: string;
+  coverageCents: number;
+  premiumCents: number;
+  discountedPremiumCents: number | null;
+  paymentPlan: string;
+  paymentChannel: string;
+}
+
+/** Every policy the customer with this email owns, read from the app's database. */
+export function readStoredPolicies(email: string): Promise<StoredPolicy[]> {
+  return call('GET', `/policies?email=${encodeURIComponent(email)}`);
+}
+
+/** Closes (or reopens what was closed) the purchase window of the season on sale, in the database. */
+export async function setPurchaseWindow(state: 'open' | 'closed'): Promise<void> {
+  await call('POST', state === 'open' ? '/season/open' : '/season/close');
+}
