@@ -4,11 +4,13 @@ import { DEFAULT_ERROR_DESCRIPTION, ERROR_DIALOG_TITLE, KEEP_CALM } from '../com
 
 /**
  * What the visitor sees when the shell cannot start (page content failed or is missing) or a
- * route fails to load. It depends on nothing the server sends, so it always renders.
+ * route fails to load. It depends on nothing the server sends, so it always renders. It is no
+ * landmark of its own: inside a layout it sits in that layout's `<main>`; above the layouts the
+ * caller wraps it in `StandaloneMain`, so a page never has two main landmarks.
  */
 export function RenderError({ detail }: { detail?: string }) {
   return (
-    <main className="container d-flex flex-column align-items-center justify-content-center text-center py-5 flex-grow-1">
+    <div className="container d-flex flex-column align-items-center justify-content-center text-center py-5 flex-grow-1">
       <div role="alert" className="d-flex flex-column align-items-center">
         <SadIcon />
         <h1 className="h2 mt-3">{ERROR_DIALOG_TITLE}</h1>
@@ -18,6 +20,6 @@ export function RenderError({ detail }: { detail?: string }) {
       <Button variant="primary" size="lg" onClick={() => window.location.reload()}>
         Retry
       </Button>
-    </main>
+    </div>
   );
 }

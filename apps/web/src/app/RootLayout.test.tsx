@@ -1,9 +1,6 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { createQueryClient } from './queryClient';
-import { routes } from './router';
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderAppAt, stubGraphQL, testSeason, setUpShellTests } from './testing';
 
 const pageContent = {
   brand: { name: 'Flexible Hurricane Protection', title: 'FHP', logo: '/brand/fhp-logo.svg', productId: 'fhp' },
@@ -17,42 +14,15 @@ const pageContent = {
   contact: { email: 'support@fhp.example', phone: '+1 473 555 0142', address: 'St. George’s, Grenada' },
   breadcrumbs: [],
 };
-const season = { year: 2027, coverStart: '2027-06-01', coverEnd: '2028-05-31', paymentDeadline: '2027-05-31', purchaseWindowOpen: true, nextSeasonYear: 2028 };
+setUpShellTests();
 
-/** The real shell and route table against a stubbed network: only the server is faked. */
-function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-}
-
-function stubGraphQL(answer: (query: string) => unknown) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (_url: string, init: RequestInit) => {
-      const { query } = JSON.parse(String(init.body)) as { query: string };
-      return new Response(JSON.stringify(answer(query)), { headers: { 'content-type': 'application/json' } });
-    }),
-  );
-}
-
-beforeEach(() => {
-  window.sessionStorage.clear();
-  window.scrollTo = vi.fn();
-  vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} }));
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+/** Page content, then the season: the two calls every page makes at start. */
+const serve = () => stubGraphQL((operation) => (operation === 'PageContent' ? { data: { pageContent } } : { data: { currentSeason: testSeason } }));
 
 describe('application shell', () => {
   it('shows the loading screen until page content arrives, then the page with header and footer', async () => {
-    stubGraphQL((query) => (query.includes('pageContent') ? { data: { pageContent } } : { data: { currentSeason: season } }));
-    renderAt('/terms');
+    serve();
+    renderAppAt('/terms');
     expect((await screen.findByRole('status')).textContent).toContain('Loading...');
     expect(await screen.findByRole('heading', { level: 1, name: 'Terms of Service' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'View Product Info' }).getAttribute('href')).toBe('/product/fhp');
@@ -62,7 +32,7 @@ describe('application shell', () => {
 
   it('renders only an error state when page content fails', async () => {
     stubGraphQL(() => ({ data: null, errors: [{ message: 'down', extensions: { display_message: 'Service unavailable' } }] }));
-    renderAt('/terms');
+    renderAppAt('/terms');
     const alert = await screen.findByRole('alert', {}, { timeout: 4000 });
     expect(alert.textContent).toContain('Uh oh.');
     expect(screen.queryByRole('banner')).toBeNull();
@@ -70,15 +40,15 @@ describe('application shell', () => {
   });
 
   it('caches the application configuration in session storage', async () => {
-    stubGraphQL((query) => (query.includes('pageContent') ? { data: { pageContent } } : { data: { currentSeason: season } }));
-    renderAt('/no/such/page');
+    serve();
+    renderAppAt('/no/such/page');
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
     await vi.waitFor(() => expect(window.sessionStorage.getItem('fhp.appConfig.v1')).toContain('2027'));
   });
 
   it('sends an anonymous visitor of a signed-in route to sign-in', async () => {
-    stubGraphQL((query) => (query.includes('pageContent') ? { data: { pageContent } } : { data: { currentSeason: season } }));
-    renderAt('/my-payout-details');
+    serve();
+    renderAppAt('/my-payout-details');
     expect(await screen.findByRole('heading', { level: 1, name: 'Login to your account' })).toBeTruthy();
   });
 });

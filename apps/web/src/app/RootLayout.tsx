@@ -8,6 +8,7 @@ import { useAppConfig } from '../lib/config/appConfig';
 import { fetchPageContent, PageContentContext } from '../lib/page-content/pageContent';
 import { RenderError } from './RenderError';
 import { ScrollToTop } from './ScrollToTop';
+import { StandaloneMain } from './StandaloneMain';
 
 /**
  * A token in the address (`?token=`) is exchanged for a session before any route decides whether
@@ -50,12 +51,18 @@ export function RootLayout() {
 
   if (pageContent.isPending || exchangingToken) {
     return (
-      <main className="flex-grow-1">
+      <StandaloneMain>
         <LoadingScreen />
-      </main>
+      </StandaloneMain>
     );
   }
-  if (pageContent.isError || !pageContent.data) return <RenderError />;
+  if (pageContent.isError || !pageContent.data) {
+    return (
+      <StandaloneMain>
+        <RenderError />
+      </StandaloneMain>
+    );
+  }
 
   return (
     <PageContentContext value={pageContent.data}>

@@ -1,12 +1,7 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { SESSION_STORAGE_KEY, serializeSession } from '@fhp/domain';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeJwt } from '../lib/auth/testing';
-import { SESSION_USER_KEY } from '../lib/auth/session';
-import { createQueryClient } from './queryClient';
-import { routes } from './router';
+import { SESSION_STORAGE_KEY } from '@fhp/domain';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderAppAt, signInForTest as signIn, stubGraphQL, testSeason, setUpShellTests } from './testing';
 
 const sidebarItems = [
   { key: 'myAccount', title: 'My Account', icon: 'person-circle', path: '/my-account', children: [] },
@@ -36,60 +31,23 @@ const pageContent = {
     { segment: 'my-account', label: 'My Account' },
   ],
 };
-const season = { year: 2027, coverStart: '2027-06-01', coverEnd: '2028-05-31', paymentDeadline: '2027-05-31', purchaseWindowOpen: true, nextSeasonYear: 2028 };
-const sessionUser = { id: 'u1', vuid: 'V1', email: 'ann@fhp.example', firstName: 'ann', lastName: 'lee', fullName: 'Ann Lee', image: null };
-
-function signIn(userRoles = [{ name: 'purchaser', uuid: '6f1c1d0e-4c1b-4f6e-9a43-0d5c1a2b3c4d' }]) {
-  const token = fakeJwt({ sub: 'u1', exp: Math.floor(Date.now() / 1000) + 600 });
-  window.sessionStorage.setItem(SESSION_STORAGE_KEY, serializeSession({ token, userRoles }));
-  window.sessionStorage.setItem(SESSION_USER_KEY, JSON.stringify(sessionUser));
-  return token;
-}
-
 /** The real routes against a faked /graphql; `profile` null makes getMyProfile fail. */
 function stub(role: string, profile: object | null = { vuid: 'V1', email: 'ann@fhp.example', firstName: 'aNN', lastName: 'LEE', fullName: null, image: null, role }) {
-  const calls: string[] = [];
-  const fetchMock = vi.fn(async (_url: string, init: RequestInit) => {
-    const { query } = JSON.parse(String(init.body)) as { query: string };
-    const op = /query (\w+)/.exec(query)?.[1] ?? '?';
-    calls.push(op);
-    const body =
-      op === 'PageContent' ? { data: { pageContent } }
-      : op === 'WhoAmI' ? { data: { whoAmI: { signedIn: true, userId: 'u1', email: 'ann@fhp.example', role } } }
-      : op === 'MyProfile' ? (profile ? { data: { getMyProfile: profile } } : { data: null, errors: [{ message: 'down' }] })
-      : { data: { currentSeason: season } };
-    return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return { calls, fetchMock };
-}
-
-function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
+  return stubGraphQL((operation) =>
+    operation === 'PageContent' ? { data: { pageContent } }
+    : operation === 'WhoAmI' ? { data: { whoAmI: { signedIn: true, userId: 'u1', email: 'ann@fhp.example', role } } }
+    : operation === 'MyProfile' ? (profile ? { data: { getMyProfile: profile } } : { data: null, errors: [{ message: 'down' }] })
+    : { data: { currentSeason: testSeason } },
   );
-  return router;
 }
 
-beforeEach(() => {
-  window.localStorage.clear();
-  window.sessionStorage.clear();
-  window.scrollTo = vi.fn();
-  vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} }));
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+setUpShellTests();
 
 describe('signed-in shell', () => {
   it('shows brand, sidebar, user and breadcrumbs around the page, loading role before profile', async () => {
     const token = signIn();
     const { calls, fetchMock } = stub('purchaser');
-    renderAt('/my-policies/provisional');
+    renderAppAt('/my-policies/provisional');
     expect(await screen.findByRole('heading', { level: 1, name: 'Provisional policies' })).toBeTruthy();
     const sidebar = screen.getByRole('navigation', { name: 'Account' });
     expect(within(sidebar).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
@@ -113,7 +71,7 @@ describe('signed-in shell', () => {
   it('falls back to the session user for the name when the profile fails', async () => {
     signIn();
     stub('purchaser', null);
-    renderAt('/my-account');
+    renderAppAt('/my-account');
     expect(await screen.findByRole('heading', { level: 1, name: 'My Account' })).toBeTruthy();
     expect(await screen.findByText('Ann Lee')).toBeTruthy();
   });
@@ -122,7 +80,7 @@ describe('signed-in shell', () => {
     signIn([]);
     stub('admin');
     // Admins read MyPoliciesDetail, not ProvisionalPolicyDetail (the spec's table as written).
-    renderAt('/my-policies/provisional/FHP-1');
+    renderAppAt('/my-policies/provisional/FHP-1');
     expect(await screen.findByRole('heading', { level: 1, name: 'Not allowed' })).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Provisional policy' })).toBeNull();
   });
@@ -130,7 +88,7 @@ describe('signed-in shell', () => {
   it('shows "Not allowed" for every screen to a role with no abilities, and hides nothing from the sidebar by default', async () => {
     signIn([]);
     stub('holder');
-    renderAt('/my-account');
+    renderAppAt('/my-account');
     expect(await screen.findByRole('heading', { level: 1, name: 'Not allowed' })).toBeTruthy();
   });
 
@@ -138,7 +96,7 @@ describe('signed-in shell', () => {
     signIn();
     window.localStorage.setItem('something', '1');
     stub('purchaser');
-    const router = renderAt('/my-account');
+    const router = renderAppAt('/my-account');
     await screen.findByRole('heading', { level: 1, name: 'My Account' });
     fireEvent.click(screen.getByRole('button', { name: /Account menu for/ }));
     fireEvent.click(await screen.findByRole('button', { name: 'My Profile' }));

@@ -23,6 +23,7 @@ import { resolveSidebar } from '../lib/shell/sidebar';
 import { useIsNarrow } from '../lib/useIsNarrow';
 import { RenderError } from './RenderError';
 import { ROUTES } from './routeTable';
+import { StandaloneMain } from './StandaloneMain';
 
 /** Route `handle` of a signed-in page: the screen whose read ability it needs. */
 export interface ScreenHandle {
@@ -96,12 +97,18 @@ export function SignedInLayout() {
   if (!session.token) return <RedirectToSignIn from={`${location.pathname}${location.search}`} />;
   if (whoAmI.isPending) {
     return (
-      <main id="main" className="flex-grow-1">
+      <StandaloneMain>
         <LoadingScreen />
-      </main>
+      </StandaloneMain>
     );
   }
-  if (whoAmI.isError && !unauthenticated) return <RenderError />;
+  if (whoAmI.isError && !unauthenticated) {
+    return (
+      <StandaloneMain>
+        <RenderError />
+      </StandaloneMain>
+    );
+  }
   if (!caller) return null; // the effect above ends the session; the redirect follows
 
   const role = isRoleName(caller.role) ? caller.role : null;

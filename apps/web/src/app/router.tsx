@@ -4,7 +4,8 @@ import { LoadingScreen } from '../components/LoadingScreen';
 import { lazyWithReload } from './lazyWithReload';
 import { PublicLayout } from './PublicLayout';
 import { RootLayout } from './RootLayout';
-import { RouteErrorBoundary } from './RouteErrorBoundary';
+import { RootErrorBoundary, RouteErrorBoundary } from './RouteErrorBoundary';
+import { StandaloneMain } from './StandaloneMain';
 import { SignedInLayout, type ScreenHandle } from './SignedInLayout';
 import { ROUTE_TITLES, ROUTES, SIGNED_IN_ROUTES, type RouteName } from './routeTable';
 
@@ -24,9 +25,9 @@ const placeholder = (name: RouteName) =>
 
 function StartupLoading() {
   return (
-    <main className="flex-grow-1">
+    <StandaloneMain>
       <LoadingScreen />
-    </main>
+    </StandaloneMain>
   );
 }
 
@@ -35,7 +36,7 @@ const route = (name: RouteName, lazy: Pick<RouteObject, 'lazy'>): RouteObject =>
 export const routes: RouteObject[] = [
   {
     Component: RootLayout,
-    ErrorBoundary: RouteErrorBoundary,
+    ErrorBoundary: RootErrorBoundary,
     // Shown while the first page's chunk loads, before the shell itself can render.
     HydrateFallback: StartupLoading,
     children: [
