@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { SIDEBAR_KEYS, type SidebarItem } from '@fhp/domain';
 import { buildBreadcrumbs } from './breadcrumbs';
 import { displayName, initialsOf, toHeaderCase } from './headerCase';
 import { replacePlaceholders } from './placeholders';
-import { resolveSidebar } from './sidebar';
+import { DEFAULT_SIDEBAR, resolveSidebar } from './sidebar';
 
 const labels = [
   { segment: 'my-policies', label: 'My Policies' },
@@ -54,6 +55,38 @@ describe('resolveSidebar', () => {
     expect(items[0]?.icon).toBe('person');
     expect(items[2]?.icon).toBe('file-earmark-text');
     expect(items[2]?.children.map((c) => c.title)).toEqual(['Pending', 'Actual', 'Archived']);
+  });
+  it("uses each of the domain's SIDEBAR_KEYS exactly once", () => {
+    const keys = (items: readonly SidebarItem[]): string[] => items.flatMap((i) => [i.key, ...keys(i.children)]);
+    expect(keys(DEFAULT_SIDEBAR).sort()).toEqual([...SIDEBAR_KEYS].sort());
+  });
+  it.each([
+    ['the domain keys', ['provisional', 'actual', 'archived']],
+    ['the keys seeded before the alignment', ['provisionalPolicies', 'actualPolicies', 'archivedPolicies']],
+  ])('applies page content that uses %s', (_name, [provisional, actual, archived]) => {
+    const child = (key: string | undefined, title: string, path: string) => ({ key: key!, title, icon: `${title}-icon`, path });
+    const items = resolveSidebar({
+      role: 'purchaser',
+      overrides: [
+        {
+          key: 'myPolicies',
+          title: 'Policies',
+          icon: 'folder',
+          path: null,
+          children: [
+            child(provisional, 'Pending', '/my-policies/provisional'),
+            child(actual, 'In force', '/my-policies/actual'),
+            child(archived, 'Past', '/my-policies/archived'),
+          ],
+        },
+      ],
+    });
+    const policies = items.find((i) => i.key === 'myPolicies');
+    expect(policies?.children.map((c) => [c.key, c.title, c.icon])).toEqual([
+      ['provisional', 'Pending', 'Pending-icon'],
+      ['actual', 'In force', 'In force-icon'],
+      ['archived', 'Past', 'Past-icon'],
+    ]);
   });
   it("drops the role's blacklisted entries, and a group left empty", () => {
     const blacklist = { teller: ['myPayoutDetails', 'provisional', 'actual', 'archived'] };

@@ -1,4 +1,4 @@
-import { filterSidebar, type RoleName, type SidebarBlacklist, type SidebarItem, DEFAULT_SIDEBAR_BLACKLIST } from '@fhp/domain';
+import { filterSidebar, type RoleName, type SidebarBlacklist, type SidebarItem, type SidebarKey, DEFAULT_SIDEBAR_BLACKLIST } from '@fhp/domain';
 import { replacePlaceholders, type HolderTerms } from './placeholders';
 
 /** An entry as page content sends it (`path` may be null; children one level deep). */
@@ -10,12 +10,20 @@ export interface SidebarOverride {
   children?: readonly SidebarOverride[];
 }
 
+/** A sidebar entry whose key (and its children's) is one of the domain's `SIDEBAR_KEYS`. */
+interface DefaultSidebarItem extends SidebarItem {
+  key: SidebarKey;
+  children: DefaultSidebarItem[];
+}
+
 /**
  * The spec's sidebar (part 1 section 2): the entries exist whatever the configuration says;
- * page content may only override titles and icons, matched by key. Icons are Bootstrap Icons
- * names (the seed's convention), drawn by `SidebarIcon`.
+ * page content may only override titles and icons, matched by key. Keys are the domain's
+ * `SIDEBAR_KEYS` (the type refuses any other, a test checks each is used once), so the role
+ * blacklists of the domain name the same entries. Icons are Bootstrap Icons names (the seed's
+ * convention), drawn by `SidebarIcon`.
  */
-export const DEFAULT_SIDEBAR: readonly SidebarItem[] = [
+export const DEFAULT_SIDEBAR: readonly DefaultSidebarItem[] = [
   { key: 'myAccount', title: 'My Account', icon: 'person-circle', path: '/my-account', children: [] },
   { key: 'myPayoutDetails', title: 'My Payout Details', icon: 'bank', path: '/my-payout-details', children: [] },
   {
@@ -35,9 +43,10 @@ function flatten(items: readonly SidebarOverride[]): SidebarOverride[] {
 }
 
 /**
- * Overrides are matched by key, and also by path: the page content may name the same entry
- * differently (the seed says `provisionalPolicies` where the domain says `provisional`), and the
- * path is what both agree on.
+ * Overrides are matched by key, and also by path: page content seeded before the keys were
+ * aligned on the domain says `provisionalPolicies` where the domain says `provisional`, and the
+ * path is what both agree on. Once every stored page content uses the domain's keys the path
+ * fallback only costs a lookup.
  */
 function findOverride(item: SidebarItem, overrides: readonly SidebarOverride[]): SidebarOverride | undefined {
   return overrides.find((o) => o.key === item.key) ?? (item.path ? overrides.find((o) => o.path === item.path) : undefined);
