@@ -1,3 +1,5 @@
+import { SCREEN_SUBJECTS, type ScreenSubject } from '@fhp/domain';
+
 /**
  * The route table of spec part 1, section 2: names and paths. The router adds the page
  * for each; names are the keys of abilities and of the chunk-reload flag.
@@ -24,19 +26,14 @@ export const ROUTES = {
 
 export type RouteName = keyof typeof ROUTES;
 
-/** Routes that sit in the signed-in (sidebar) area; their pages arrive with later issues. */
-export const SIGNED_IN_ROUTES = [
-  'MyAccount',
-  'ProvisionalPolicies',
-  'ProvisionalPolicyDetail',
-  'ActualPolicies',
-  'ActualPolicyDetail',
-  'Archived',
-  'ArchivedPolicyDetail',
-  'PayoutKYC',
-  'WeatherAnalytics',
-  'AnalyticsAPIDetail',
-] as const satisfies readonly RouteName[];
+const isScreenRoute = (screen: ScreenSubject): screen is ScreenSubject & RouteName => Object.hasOwn(ROUTES, screen);
+
+/**
+ * Routes that sit in the signed-in (sidebar) area: every screen of the domain's ability table
+ * that has a route (MyPolicies and MyPoliciesDetail are abilities without a page of their own).
+ * Taken from the domain so a new screen there gets its route guard here. Pages arrive with later issues.
+ */
+export const SIGNED_IN_ROUTES: readonly (RouteName & ScreenSubject)[] = SCREEN_SUBJECTS.filter(isScreenRoute);
 
 /** Human titles for placeholder headings. */
 export const ROUTE_TITLES: Record<RouteName, string> = {

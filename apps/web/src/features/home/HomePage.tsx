@@ -3,6 +3,7 @@ import Container from 'react-bootstrap/Container';
 import Row from 'react-bootstrap/Row';
 import { Link } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
+import { Hero } from '../../components/Hero';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { usePageContent } from '../../lib/page-content/pageContent';
 import { usePageTitle } from '../../lib/usePageTitle';
@@ -23,39 +24,32 @@ export function HomePage() {
 
   return (
     <>
-      <section className="hero section" aria-labelledby="home-title">
-        <Container>
-          <Row className="align-items-center g-4">
-            <Col lg={7}>
-              <p className="eyebrow text-white mb-2">{brand.name}</p>
-              <h1 id="home-title" className="display-5 fw-bold mb-3">
-                Parametric hurricane cover for the Eastern Caribbean
-              </h1>
-              <p className="lead mb-4">
-                Parametric hurricane cover that pays automatically when a storm passes close to your island.
-              </p>
-              <div className="d-flex flex-wrap gap-3">
-                <Link to={`/product/${brand.productId}`} className="btn btn-secondary btn-lg">
-                  View Product Info
-                </Link>
-                <a href="#products" className="btn btn-outline-light btn-lg">
-                  Our products
-                </a>
-              </div>
-            </Col>
-            <Col lg={5}>
-              <ul className="list-unstyled d-grid gap-3 mb-0">
-                {PROMISES.map((promise) => (
-                  <li key={promise.title} className="bg-white bg-opacity-10 rounded-3 p-3">
-                    <strong className="d-block">{promise.title}</strong>
-                    <span>{promise.text}</span>
-                  </li>
-                ))}
-              </ul>
-            </Col>
-          </Row>
-        </Container>
-      </section>
+      <Hero
+        titleId="home-title"
+        eyebrow={brand.name}
+        title="Parametric hurricane cover for the Eastern Caribbean"
+        lead="Parametric hurricane cover that pays automatically when a storm passes close to your island."
+        actions={
+          <>
+            <Link to={`/product/${brand.productId}`} className="btn btn-secondary btn-lg">
+              View Product Info
+            </Link>
+            <a href="#products" className="btn btn-outline-light btn-lg">
+              Our products
+            </a>
+          </>
+        }
+        aside={
+          <ul className="list-unstyled d-grid gap-3 mb-0">
+            {PROMISES.map((promise) => (
+              <li key={promise.title} className="bg-white bg-opacity-10 rounded-3 p-3">
+                <strong className="d-block">{promise.title}</strong>
+                <span>{promise.text}</span>
+              </li>
+            ))}
+          </ul>
+        }
+      />
 
       <section id="products" className="section" aria-labelledby="products-title">
         <Container>

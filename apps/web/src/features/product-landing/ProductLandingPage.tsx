@@ -4,6 +4,7 @@ import Container from 'react-bootstrap/Container';
 import Row from 'react-bootstrap/Row';
 import { Link, useParams } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
+import { Hero } from '../../components/Hero';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { BoxesExplained } from '../../components/payout/BoxesExplained';
 import { PayoutChart } from '../../components/payout/PayoutChart';
@@ -44,28 +45,24 @@ function ProductLanding({ content }: { content: LandingContent }) {
   const base = `/product/${content.productId}`;
   return (
     <>
-      <section className="hero section" aria-labelledby="landing-title">
-        <Container>
-          <Row className="align-items-center g-4">
-            <Col lg={8}>
-              <p className="eyebrow text-white mb-2">{content.subtitle}</p>
-              <h1 id="landing-title" className="display-5 fw-bold mb-3">
-                {content.title}
-              </h1>
-              <p className="lead mb-4">{content.heroText}</p>
-              <div className="d-flex flex-wrap gap-3 mb-4">
-                <Link to={`${base}/buy`} className="btn btn-secondary btn-lg px-5">
-                  Buy Now
-                </Link>
-                <a href="#how-it-works" className="btn btn-outline-light btn-lg">
-                  How it works
-                </a>
-              </div>
-              <SeasonNote />
-            </Col>
-          </Row>
-        </Container>
-      </section>
+      <Hero
+        titleId="landing-title"
+        eyebrow={content.subtitle}
+        title={content.title}
+        lead={content.heroText}
+        actions={
+          <>
+            <Link to={`${base}/buy`} className="btn btn-secondary btn-lg px-5">
+              Buy Now
+            </Link>
+            <a href="#how-it-works" className="btn btn-outline-light btn-lg">
+              How it works
+            </a>
+          </>
+        }
+      >
+        <SeasonNote />
+      </Hero>
 
       <section id="how-it-works" className="section section-alt" aria-labelledby="how-title">
         <Container>

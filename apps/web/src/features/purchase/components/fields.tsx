@@ -52,9 +52,18 @@ function describedBy(id: string, error?: string, hint?: ReactNode) {
   return [hint ? `${id}-hint` : null, error ? errorId(id) : null].filter(Boolean).join(' ') || undefined;
 }
 
-function FieldMessages({ id, error, hint }: Pick<FieldProps, 'id' | 'error' | 'hint'>) {
+/**
+ * A mandatory field: label with the asterisk, the control (`children`, given `requiredControlProps`),
+ * hint and error tied to it, then anything `after` (an upload's progress).
+ */
+function RequiredField({ id, label, error, hint, children, after }: Pick<FieldProps, 'id' | 'label' | 'error' | 'hint'> & { children: ReactNode; after?: ReactNode }) {
   return (
-    <>
+    <Form.Group controlId={id} className="mb-3">
+      <Form.Label>
+        {label}
+        <RequiredMark />
+      </Form.Label>
+      {children}
       {hint && (
         <Form.Text id={`${id}-hint`} className="d-block">
           {hint}
@@ -65,8 +74,20 @@ function FieldMessages({ id, error, hint }: Pick<FieldProps, 'id' | 'error' | 'h
           {error}
         </div>
       )}
-    </>
+      {after}
+    </Form.Group>
   );
+}
+
+/** What every mandatory control says to assistive technology, and the form's registration. */
+function requiredControlProps({ id, error, hint, registration }: FieldProps) {
+  return {
+    'aria-required': true,
+    isInvalid: Boolean(error),
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy(id, error, hint),
+    ...registration,
+  } as const;
 }
 
 interface TextFieldProps extends FieldProps {
@@ -75,25 +96,11 @@ interface TextFieldProps extends FieldProps {
   inputMode?: 'text' | 'email' | 'tel' | 'numeric' | 'decimal';
 }
 
-export function TextField({ id, label, error, hint, registration, type = 'text', autoComplete, inputMode }: TextFieldProps) {
+export function TextField({ type = 'text', autoComplete, inputMode, ...field }: TextFieldProps) {
   return (
-    <Form.Group controlId={id} className="mb-3">
-      <Form.Label>
-        {label}
-        <RequiredMark />
-      </Form.Label>
-      <Form.Control
-        type={type}
-        autoComplete={autoComplete}
-        inputMode={inputMode}
-        aria-required="true"
-        isInvalid={Boolean(error)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
-        {...registration}
-      />
-      <FieldMessages id={id} error={error} hint={hint} />
-    </Form.Group>
+    <RequiredField {...field}>
+      <Form.Control type={type} autoComplete={autoComplete} inputMode={inputMode} {...requiredControlProps(field)} />
+    </RequiredField>
   );
 }
 
@@ -102,14 +109,10 @@ interface SelectFieldProps extends FieldProps {
   placeholder: string;
 }
 
-export function SelectField({ id, label, error, hint, registration, options, placeholder }: SelectFieldProps) {
+export function SelectField({ options, placeholder, ...field }: SelectFieldProps) {
   return (
-    <Form.Group controlId={id} className="mb-3">
-      <Form.Label>
-        {label}
-        <RequiredMark />
-      </Form.Label>
-      <Form.Select aria-required="true" isInvalid={Boolean(error)} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, error, hint)} {...registration}>
+    <RequiredField {...field}>
+      <Form.Select {...requiredControlProps(field)}>
         <option value="">{placeholder}</option>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -117,8 +120,7 @@ export function SelectField({ id, label, error, hint, registration, options, pla
           </option>
         ))}
       </Form.Select>
-      <FieldMessages id={id} error={error} hint={hint} />
-    </Form.Group>
+    </RequiredField>
   );
 }
 
@@ -128,28 +130,16 @@ interface FileFieldProps extends FieldProps {
   progress: number | null;
 }
 
-export function FileField({ id, label, error, hint, registration, accept, progress }: FileFieldProps) {
+export function FileField({ accept, progress, ...field }: FileFieldProps) {
+  const percent = progress === null ? null : Math.round(progress * 100);
+  const progressBar = percent !== null && (
+    <div className="progress mt-2" role="progressbar" aria-label={`Uploading ${typeof field.label === 'string' ? field.label : 'file'}`} aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100}>
+      <div className="progress-bar bg-secondary" style={{ width: `${percent}%` }} />
+    </div>
+  );
   return (
-    <Form.Group controlId={id} className="mb-3">
-      <Form.Label>
-        {label}
-        <RequiredMark />
-      </Form.Label>
-      <Form.Control
-        type="file"
-        accept={accept}
-        aria-required="true"
-        isInvalid={Boolean(error)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
-        {...registration}
-      />
-      <FieldMessages id={id} error={error} hint={hint} />
-      {progress !== null && (
-        <div className="progress mt-2" role="progressbar" aria-label={`Uploading ${typeof label === 'string' ? label : 'file'}`} aria-valuenow={Math.round(progress * 100)} aria-valuemin={0} aria-valuemax={100}>
-          <div className="progress-bar bg-secondary" style={{ width: `${Math.round(progress * 100)}%` }} />
-        </div>
-      )}
-    </Form.Group>
+    <RequiredField {...field} after={progressBar}>
+      <Form.Control type="file" accept={accept} {...requiredControlProps(field)} />
+    </RequiredField>
   );
 }

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { emailFormSchema, otpCodeSchema, type EmailFormValues } from '@fhp/domain';
+import { emailFormSchema, otpCodeSchema } from '@fhp/domain';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -10,8 +10,6 @@ import { displayMessageOf } from '../../../lib/graphql/errors';
 import { sendSignUpCode, verifyEmailCode } from '../api';
 import { MandatoryNote, TextField } from '../components/fields';
 import { StepActions, StepFrame } from '../components/StepFrame';
-
-const codeFormSchema = z.object({ otp: otpCodeSchema });
 
 interface VerifyEmailStepProps {
   onBack: () => void;
@@ -52,7 +50,7 @@ export function VerifyEmailStep({ onBack, onDone }: VerifyEmailStepProps) {
     });
 
   if (email === null) {
-    return <EmailForm busy={busy} error={error} onBack={onBack} onSubmit={(values) => void sendCode(values.email)} />;
+    return <EmailForm busy={busy} error={error} onBack={onBack} onSubmit={(address) => void sendCode(address)} />;
   }
   return (
     <StepFrame title="Verify Email" intro={notice}>
@@ -81,11 +79,31 @@ export function VerifyEmailStep({ onBack, onDone }: VerifyEmailStepProps) {
   );
 }
 
-function EmailForm({ busy, error, onBack, onSubmit }: { busy: boolean; error: string | null; onBack: () => void; onSubmit: (values: EmailFormValues) => void }) {
-  const form = useForm<z.input<typeof emailFormSchema>, unknown, EmailFormValues>({
-    resolver: zodResolver(emailFormSchema),
-    defaultValues: { email: '' },
-  });
+interface OneFieldFormProps {
+  /** The field's rule; its messages are the ones shown. */
+  schema: z.ZodType<string, string>;
+  field: { id: string; label: string; type?: 'email'; inputMode?: 'numeric'; autoComplete: string };
+  submitLabel: string;
+  busyLabel: string;
+  busy: boolean;
+  onBack: () => void;
+  onSubmit: (value: string) => void;
+}
+
+/** The two forms of this step, address and code: one mandatory field, validated by its schema, then Back and submit. */
+function OneFieldForm({ schema, field, submitLabel, busyLabel, busy, onBack, onSubmit }: OneFieldFormProps) {
+  const [formSchema] = useState(() => z.object({ value: schema }));
+  const form = useForm<{ value: string }>({ resolver: zodResolver(formSchema), defaultValues: { value: '' } });
+  return (
+    <Form noValidate onSubmit={form.handleSubmit((values) => onSubmit(values.value))} className="purchase-narrow-form">
+      <MandatoryNote />
+      <TextField {...field} error={form.formState.errors.value?.message} registration={form.register('value')} />
+      <StepActions onBack={onBack} submitLabel={submitLabel} busy={busy} busyLabel={busyLabel} />
+    </Form>
+  );
+}
+
+function EmailForm({ busy, error, onBack, onSubmit }: { busy: boolean; error: string | null; onBack: () => void; onSubmit: (email: string) => void }) {
   return (
     <StepFrame title="Verify Email" intro="We will send a one-time code to this address. It becomes the email of your account and your policy.">
       {error && (
@@ -93,39 +111,29 @@ function EmailForm({ busy, error, onBack, onSubmit }: { busy: boolean; error: st
           {error}
         </Alert>
       )}
-      <Form noValidate onSubmit={form.handleSubmit(onSubmit)} className="purchase-narrow-form">
-        <MandatoryNote />
-        <TextField
-          id="purchase-email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          error={form.formState.errors.email?.message}
-          registration={form.register('email')}
-        />
-        <StepActions onBack={onBack} submitLabel="Send code" busy={busy} busyLabel="Sending code..." />
-      </Form>
+      <OneFieldForm
+        schema={emailFormSchema.shape.email}
+        field={{ id: 'purchase-email', label: 'Email', type: 'email', autoComplete: 'email' }}
+        submitLabel="Send code"
+        busyLabel="Sending code..."
+        busy={busy}
+        onBack={onBack}
+        onSubmit={onSubmit}
+      />
     </StepFrame>
   );
 }
 
 function CodeForm({ busy, onSubmit, onBack }: { busy: boolean; onSubmit: (otp: string) => void; onBack: () => void }) {
-  const form = useForm<z.input<typeof codeFormSchema>, unknown, z.output<typeof codeFormSchema>>({
-    resolver: zodResolver(codeFormSchema),
-    defaultValues: { otp: '' },
-  });
   return (
-    <Form noValidate onSubmit={form.handleSubmit((values) => onSubmit(values.otp))} className="purchase-narrow-form">
-      <MandatoryNote />
-      <TextField
-        id="purchase-otp"
-        label="6-digit code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        error={form.formState.errors.otp?.message}
-        registration={form.register('otp')}
-      />
-      <StepActions onBack={onBack} submitLabel="Verify" busy={busy} busyLabel="Verifying..." />
-    </Form>
+    <OneFieldForm
+      schema={otpCodeSchema}
+      field={{ id: 'purchase-otp', label: '6-digit code', inputMode: 'numeric', autoComplete: 'one-time-code' }}
+      submitLabel="Verify"
+      busyLabel="Verifying..."
+      busy={busy}
+      onBack={onBack}
+      onSubmit={onSubmit}
+    />
   );
 }
