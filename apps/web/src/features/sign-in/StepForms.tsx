@@ -162,13 +162,17 @@ export function OtpStep({ busy, error, onSubmit, email, onChangeEmail, onResend,
   );
 }
 
+/**
+ * The address on a line of its own with "Change email" beside it; on a narrow card the link
+ * wraps under the address, flush left, instead of trailing the sentence on a ragged line.
+ */
 function EmailLine({ email, onChange }: { email: string; onChange: () => void }) {
   return (
-    <>
-      <strong className="text-break">{email}</strong>{' '}
-      <Button variant="link" className="p-0 align-baseline" onClick={onChange}>
+    <span className="d-flex flex-wrap align-items-baseline column-gap-3 mt-1">
+      <strong className="text-break">{email}</strong>
+      <Button variant="link" className="p-0 align-baseline text-nowrap" onClick={onChange}>
         Change email
       </Button>
-    </>
+    </span>
   );
 }
