@@ -26,7 +26,7 @@ export interface BuildAppOptions {
 /** A client may pass its own request id (a proxy's); anything odd is replaced by a UUID. */
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
-/** Builds the whole app without listening: tests use `app.inject`, server.ts calls listen. */
+/** Builds the whole app without listening: tests use `app.inject`, startServer (start.ts) listens. */
 export async function buildApp({ config, database, clock = systemClock }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // Fastify's default is no limit: a client that stalls mid-upload would hold one of the

@@ -48,38 +48,25 @@ interface Db {
 }
 interface Database {
   db: Db;
-  prepare(afterMigrate?: (db: Db) => Promise<void>): Promise<void>;
-  close(): Promise<void>;
-}
-interface App {
-  listen(options: { port: number; host: string }): Promise<string>;
-  close(): Promise<void>;
 }
 interface Config {
   port: number;
-  host: string;
-  seedDemo: boolean;
+}
+interface StartedServer {
+  database: Database;
+  close(): Promise<void>;
 }
 
 const serverSrc = resolve(import.meta.dirname, '../../server/src');
 const load = <T>(path: string) => import(pathToFileURL(resolve(serverSrc, path)).href) as Promise<T>;
-const [capture, { loadConfig }, { buildApp }, { openDatabase, databaseOptionsFromConfig }, { seedDemoData }] = await Promise.all([
+const [capture, { loadConfig }, { startServer }] = await Promise.all([
   load<SmtpCaptureModule>('modules/notifications/smtp-capture.ts'),
-  load<{ loadConfig(): Config }>('config.ts'),
-  load<{ buildApp(options: { config: Config; database: Database }): Promise<App> }>('app.ts'),
-  load<{ openDatabase(options: unknown): Promise<Database>; databaseOptionsFromConfig(config: Config): unknown }>('db/client.ts'),
-  load<{ seedDemoData(db: Db): Promise<void> }>('db/seed/index.ts'),
+  load<{ loadConfig(env: Record<string, string | undefined>): Config }>('config.ts'),
+  load<{ startServer(options: { config: Config }): Promise<StartedServer> }>('start.ts'),
 ]);
 
 const smtp = await capture.startSmtpCapture();
 process.env.SMTP_URL = smtp.url;
-
-// As server.ts does, except that the database is ours, so the endpoints below can read it.
-const config = loadConfig();
-const database = await openDatabase(databaseOptionsFromConfig(config));
-await database.prepare(config.seedDemo ? seedDemoData : undefined);
-const app = await buildApp({ config, database });
-const { db } = database;
 
 /** Years whose window /season/close closed, so /season/open reopens exactly those. */
 let closedYears: number[] = [];
@@ -129,19 +116,24 @@ const harness = createServer((req: IncomingMessage, res: ServerResponse) => {
     .then((body) => (body === undefined ? json(404, { error: 'no such test endpoint' }) : json(200, body)))
     // A mail that never came is a timeout; anything else is the harness's own failure.
     .catch((error: unknown) => json(/arrived within/.test(String(error)) ? 504 : 500, { error: String(error) }));
-}).listen(harnessPort, '127.0.0.1');
+});
+
+// Listening before the app does: once /healthz answers (Playwright's go), the test endpoints do too.
+await new Promise<void>((done, fail) => harness.once('error', fail).listen(harnessPort, '127.0.0.1', done));
+
+// The server's own start-up path (apps/server/src/start.ts). It hands back the database it opened,
+// so the endpoints above read and write the very database the app uses.
+const server = await startServer({ config: loadConfig(process.env) });
+const { db } = server.database;
 
 let stopping = false;
 async function stop(): Promise<void> {
   if (stopping) return;
   stopping = true;
   harness.close();
-  await app.close();
-  await database.close(); // ours, so ours to close (releases the DATA_DIR lock)
+  await server.close(); // the app, then its database (releases the DATA_DIR lock)
   await smtp.close();
   process.exit(0);
 }
 process.once('SIGINT', () => void stop());
 process.once('SIGTERM', () => void stop());
-
-await app.listen({ port: config.port, host: config.host });

@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import type { Clock } from './clock';
+import type { Config } from './config';
+import { databaseOptionsFromConfig, openDatabase, type Database } from './db/client';
+import { seedDemoData } from './db/seed';
+
+export interface StartServerOptions {
+  config: Config;
+  /**
+   * An open, migrated database owned by the caller, who closes it. Without it the one the config
+   * names is opened, migrated and seeded (SEED_DEMO), and closed by `close()`.
+   */
+  database?: Database;
+  clock?: Clock;
+}
+
+export interface StartedServer {
+  app: FastifyInstance;
+  /** The database the app runs on (the caller's, or the one opened here). */
+  database: Database;
+  /** Where the app listens (PUBLIC_URL when set). */
+  url: string;
+  /** Stops listening, closes the app and then the database when it was opened here. Idempotent. */
+  close(): Promise<void>;
+}
+
+/**
+ * The one start-up path (server.ts, the e2e harness): opens and prepares the database, builds the
+ * app, listens on the configured port and logs where, with which database and web app.
+ */
+export async function startServer({ config, database, clock }: StartServerOptions): Promise<StartedServer> {
+  const owned = database === undefined;
+  const db = database ?? (await openDatabase(databaseOptionsFromConfig(config)));
+  const closeDatabase = () => (owned ? db.close() : Promise.resolve());
+
+  let app: FastifyInstance;
+  try {
+    if (owned) await db.prepare(config.seedDemo ? seedDemoData : undefined);
+    app = await buildApp({ config, database: db, clock });
+  } catch (error) {
+    await closeDatabase();
+    throw error;
+  }
+
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      try {
+        await app.close();
+      } finally {
+        await closeDatabase(); // releases the DATA_DIR lock
+      }
+    })());
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await close();
+    throw error;
+  }
+
+  // The port actually bound (PORT=0 picks one).
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = config.publicUrl ?? `http://localhost:${port}`;
+  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
+  app.log.info({ database: where, web: config.webDistExists ? config.webDistDir : 'not built' }, `FHP listening on ${url}`);
+
+  return { app, database: db, url, close };
+}
