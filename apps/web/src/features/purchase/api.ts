@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { CountryCode, PurchasePolicyValues } from '@fhp/domain';
+import type { CountryCode, PurchasePolicyValues, SignedIn } from '@fhp/domain';
 import { iamPost } from '../../lib/auth/iamClient';
-import { saveSession, type SignedIn } from '../../lib/auth/session';
+import { saveSession } from '../../lib/auth/session';
 import { useSession } from '../../lib/auth/useSession';
 import { request } from '../../lib/graphql/client';
 import { ApiError, FALLBACK_DISPLAY_MESSAGE } from '../../lib/graphql/errors';

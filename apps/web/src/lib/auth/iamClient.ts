@@ -1,6 +1,5 @@
-import type { OtpSendBody } from '@fhp/domain';
+import type { OtpSendBody, SignedIn, SignInAnswer } from '@fhp/domain';
 import { ApiError, FALLBACK_DISPLAY_MESSAGE } from '../graphql/errors';
-import type { SignedIn } from './session';
 
 /** Base path of the identity service (spec part 1 section 7), served by the same origin. */
 export const IAM_BASE = '/iam/v1';
@@ -52,11 +51,7 @@ export function isRefusal(error: unknown): error is ApiError {
   return error instanceof ApiError && /^HTTP_4\d\d$/.test(error.code ?? '');
 }
 
-export type SignInType = 'password' | 'otp';
-export interface OtpSent {
-  status: 'OTP_SENT';
-  message: string;
-}
+export type SignInType = SignedIn['signInType'];
 export interface SignInRequest {
   /** Absent only when a query-string token (`jwtToken`) names the user. */
   email?: string;
@@ -69,6 +64,6 @@ export interface SignInRequest {
 export const iam = {
   signInType: (email: string, options?: IamOptions) =>
     iamPost<{ signInType: SignInType }>('/user/sign-in-type/get', { email }, options).then((r) => r.signInType),
-  signIn: (body: SignInRequest, options?: IamOptions) => iamPost<SignedIn | OtpSent>('/user/sign-in', body, options),
+  signIn: (body: SignInRequest, options?: IamOptions) => iamPost<SignInAnswer>('/user/sign-in', body, options),
   sendOtp: (body: OtpSendBody, options?: IamOptions) => iamPost<{ message: string }>('/otp/send', body, options),
 };

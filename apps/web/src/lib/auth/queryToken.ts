@@ -1,5 +1,5 @@
+import type { SignedIn } from '@fhp/domain';
 import { iam, type IamOptions } from './iamClient';
-import type { SignedIn } from './session';
 
 /** Query parameters that may carry a token signed by the configured signer (spec part 1 section 7). */
 export const QUERY_TOKEN_PARAMS = ['token', 'jwtToken'] as const;

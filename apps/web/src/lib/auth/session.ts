@@ -6,7 +6,8 @@ import {
   serializeSession,
   SESSION_STORAGE_KEY,
   type SessionResult,
-  type UserRoleEntry,
+  type SignedIn,
+  type SignedInUser,
 } from '@fhp/domain';
 import { decodeJwtPayload } from './jwt';
 
@@ -16,30 +17,10 @@ import { decodeJwtPayload } from './jwt';
  * tells subscribers (the header, the shell) when the session changes.
  */
 
-/** The signed-in user as the sign-in answer names them: the fallback when the profile cannot load. */
-export interface SessionUser {
-  id: string;
-  vuid: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  fullName: string | null;
-  image: string | null;
-}
-
-/** `SignedIn` of the identity contract (docs/architecture.md). */
-export interface SignedIn {
-  status: 'SIGNED_IN';
-  accessToken: string;
-  tokenType: 'Bearer';
-  expiresIn: number;
-  exp: number;
-  signInType: 'password' | 'otp';
-  userRoles: UserRoleEntry[];
-  user: SessionUser;
-}
-
-/** Kept beside the session (same store) so a failed profile load can still show name and image. */
+/**
+ * The sign-in answer's user (`SignedInUser`, `@fhp/domain`), kept beside the session (same store)
+ * so a failed profile load can still show name and image.
+ */
 export const SESSION_USER_KEY = 'fhp.sessionUser';
 
 const listeners = new Set<() => void>();
@@ -114,7 +95,7 @@ export function endSession(): void {
 }
 
 /** The user saved at sign-in, from the store that holds the valid token. */
-export function readSessionUser(): SessionUser | null {
+export function readSessionUser(): SignedInUser | null {
   const stores = storages();
   if (!stores || !getSession().token) return null;
   for (const store of stores) {
@@ -122,7 +103,7 @@ export function readSessionUser(): SessionUser | null {
     const raw = store.getItem(SESSION_USER_KEY);
     if (raw === null) return null;
     try {
-      return JSON.parse(raw) as SessionUser;
+      return JSON.parse(raw) as SignedInUser;
     } catch {
       return null;
     }
