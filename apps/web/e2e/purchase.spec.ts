@@ -289,6 +289,14 @@ test('with the purchase window closed, Buy Now says so and names the next season
     await expect(page.getByRole('button', { name: 'Continue' })).toHaveCount(0);
     await expectNoSeriousAxeViolations(page);
     await screenshotAtWidths(page, 'purchase-00-window-closed');
+
+    // Not a dead end: the ways back to the product page and to its FAQ.
+    const closed = page.getByRole('region', { name: 'Policy Purchase Window Closed' });
+    await closed.getByRole('link', { name: 'Read the FAQs' }).click();
+    await expect(page).toHaveURL(/\/product\/fhp\/faq$/);
+    await page.goBack();
+    await closed.getByRole('link', { name: 'Back to the product page' }).click();
+    await expect(page).toHaveURL(/\/product\/fhp$/);
   } finally {
     // Whatever happened above, the next test (in any order) finds the season on sale again.
     await setPurchaseWindow('open');

@@ -11,6 +11,7 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
+import { useParams } from 'react-router';
 import { ErrorDialog } from '../../components/ErrorDialog';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { useSession } from '../../lib/auth/useSession';
@@ -57,6 +58,7 @@ export function purchaseInput(data: PurchaseData, plan: PaymentPlan, channel: Pa
 export function PurchaseFlow() {
   usePageTitle('Buy a policy');
   const config = useAppConfig();
+  const { id: productId = '' } = useParams();
   const [data, dispatch] = usePurchaseData();
   const signedIn = Boolean(useSession().token);
   const step = effectiveStep(data, signedIn);
@@ -75,7 +77,7 @@ export function PurchaseFlow() {
   if (!season.purchaseWindowOpen && step !== 'done') {
     return (
       <Container className="section">
-        <WindowClosed year={season.year} nextSeasonYear={season.nextSeasonYear} />
+        <WindowClosed year={season.year} nextSeasonYear={season.nextSeasonYear} productPath={`/product/${productId}`} />
       </Container>
     );
   }
