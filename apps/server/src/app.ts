@@ -5,6 +5,7 @@ import type { Config } from './config';
 import { databaseOptionsFromConfig, openDatabase, type Database } from './db/client';
 import { seedDemoData } from './db/seed';
 import { graphqlPlugin } from './graphql/plugin';
+import { PublicQueryCache } from './graphql/response-cache';
 import { replyWithError } from './http/errors';
 import { webAppPlugin } from './http/web-app';
 import { filesPlugin } from './modules/files';
@@ -59,6 +60,7 @@ export async function buildApp({ config, database, clock = systemClock }: BuildA
   app.decorate('config', config);
   app.decorate('db', db.db);
   app.decorate('clock', clock);
+  app.decorate('publicQueryCache', new PublicQueryCache(config.graphqlCacheTtlMs, () => clock().getTime()));
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

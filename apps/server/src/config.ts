@@ -56,6 +56,7 @@ const envSchema = z.object({
   JWT_AUDIENCE: z.string().trim().min(1).default('fhp-portal'),
   OTP_PEPPER: optionalNonEmpty.pipe(z.string().min(32, { message: 'must be at least 32 characters of random text' }).optional()),
   QUERY_TOKEN_SIGNER_PUBLIC_KEY: optionalPem('an SPKI PEM public key (-----BEGIN PUBLIC KEY-----)'),
+  GRAPHQL_CACHE_TTL_MS: z.coerce.number({ message: 'must be a number of milliseconds' }).int({ message: 'must be a whole number of milliseconds' }).min(0, { message: 'must be 0 (off) or more' }).max(60_000, { message: 'must be at most 60000 (one minute)' }).default(5000),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -89,6 +90,8 @@ export interface Config {
   otpPepperIsDevelopmentDefault: boolean;
   /** Signer of tokens handed over in a page's query string; absent: such tokens are refused. */
   queryTokenSignerPublicKeyPem: string | undefined;
+  /** How long an anonymous answer to a public query is reused; 0 turns the cache off. */
+  graphqlCacheTtlMs: number;
 }
 
 export class ConfigError extends Error {
@@ -140,5 +143,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     otpPepper: e.OTP_PEPPER ?? DEVELOPMENT_OTP_PEPPER,
     otpPepperIsDevelopmentDefault: e.OTP_PEPPER === undefined,
     queryTokenSignerPublicKeyPem: e.QUERY_TOKEN_SIGNER_PUBLIC_KEY,
+    graphqlCacheTtlMs: e.GRAPHQL_CACHE_TTL_MS,
   };
 }

@@ -1,6 +1,7 @@
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Db } from './db/client';
+import type { PublicQueryCache } from './graphql/response-cache';
 
 // What buildApp puts on every Fastify instance, for REST routes of every module.
 declare module 'fastify' {
@@ -8,5 +9,7 @@ declare module 'fastify' {
     config: Config;
     db: Db;
     clock: Clock;
+    /** Shared answers to anonymous public queries; content and offer edit paths call `clear()`. */
+    publicQueryCache: PublicQueryCache;
   }
 }

@@ -53,6 +53,7 @@ interface Config {
   port: number;
 }
 interface StartedServer {
+  app: { publicQueryCache: { clear(): void } };
   database: Database;
   close(): Promise<void>;
 }
@@ -79,6 +80,8 @@ async function policiesOf(email: string): Promise<Record<string, unknown>[]> {
 async function closeSeason(): Promise<{ closed: number[] }> {
   const { rows } = await db.execute('update seasons set purchase_window_open = false where purchase_window_open returning year');
   closedYears = [...closedYears, ...rows.map((row) => Number(row.year))];
+  // Like any edit path: shared answers to public queries (currentSeason) must not outlive it.
+  server.app.publicQueryCache.clear();
   return { closed: closedYears };
 }
 
@@ -87,6 +90,7 @@ async function openSeason(): Promise<{ opened: number[] }> {
   // Integers from our own query above: nothing from the request reaches the SQL.
   if (opened.length > 0) await db.execute(`update seasons set purchase_window_open = true where year in (${opened.map(Number).join(',')})`);
   closedYears = [];
+  server.app.publicQueryCache.clear();
   return { opened };
 }
 

@@ -8,6 +8,7 @@ import { isRequestFormatError, replyWithError } from '../http/errors';
 import type { GraphQLContext } from './builder';
 import { formatGraphQLErrors } from './errors';
 import { graphqlJs } from './graphql-js';
+import { addPublicQueryCache } from './response-cache';
 import { getSchema } from './schema';
 
 /** Limits for a public endpoint; the contract's deepest query (sidebar children) needs about 5. */
@@ -34,6 +35,8 @@ export const graphqlPlugin: FastifyPluginAsync = async (app) => {
       throw Object.assign(new Error('The "query" field must be a string holding a GraphQL document.'), { statusCode: 400 });
     }
   });
+
+  addPublicQueryCache(app, app.publicQueryCache);
 
   await app.register(mercurius, {
     schema: getSchema(),
