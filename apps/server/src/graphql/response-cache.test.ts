@@ -58,6 +58,19 @@ describeApp(
       expect(second.headers['x-graphql-cache']).toBeUndefined();
     });
 
+    it('does not keep padded queries or oversized variables, so the cache cannot be filled by one caller', async () => {
+      suite.app.publicQueryCache.clear();
+      const padded = `${QUOTE}\n# ${'x'.repeat(9 * 1024)}`;
+      await post(suite.app, padded, dm);
+      const again = await post(suite.app, padded, dm);
+      expect(again.statusCode).toBe(200);
+      expect(again.headers['x-graphql-cache']).toBeUndefined();
+
+      const bigVariables = { ...dm, unused: 'y'.repeat(3 * 1024) };
+      await post(suite.app, QUOTE, bigVariables);
+      expect((await post(suite.app, QUOTE, bigVariables)).headers['x-graphql-cache']).toBeUndefined();
+    });
+
     it('never shares a signed-in request, nor a query that reads the caller', async () => {
       suite.app.publicQueryCache.clear();
       await post(suite.app, QUOTE, dm);

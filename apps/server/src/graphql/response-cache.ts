@@ -18,6 +18,13 @@ export const PUBLIC_QUERY_FIELDS: ReadonlySet<string> = new Set([
 ]);
 
 const MAX_ENTRIES = 1000;
+/**
+ * Keys hold the query text and variables: without a bound, an anonymous caller could pad a public
+ * query with a long comment or an unused variable and park megabytes per request in the cache.
+ * The web's largest public document is about 600 characters.
+ */
+const MAX_QUERY_CHARS = 8 * 1024;
+const MAX_VARIABLES_CHARS = 2 * 1024;
 /** Answers larger than this are not worth the memory; none of today's public answers comes close. */
 const MAX_PAYLOAD_BYTES = 64 * 1024;
 const MAX_DOCUMENTS = 500;
@@ -63,10 +70,12 @@ export class PublicQueryCache {
   keyOf(request: FastifyRequest): string | undefined {
     if (!this.enabled || request.method !== 'POST' || request.headers.authorization !== undefined) return undefined;
     const body = request.body as { query?: unknown; operationName?: unknown; variables?: unknown } | null | undefined;
-    if (typeof body?.query !== 'string') return undefined;
-    const operationName = typeof body.operationName === 'string' ? body.operationName : undefined;
+    if (typeof body?.query !== 'string' || body.query.length > MAX_QUERY_CHARS) return undefined;
+    const operationName = typeof body.operationName === 'string' && body.operationName.length <= 256 ? body.operationName : undefined;
+    const variables = JSON.stringify(body.variables ?? null);
+    if (variables.length > MAX_VARIABLES_CHARS) return undefined;
     if (!this.isPublic(body.query, operationName)) return undefined;
-    return `${operationName ?? ''}\u0000${body.query}\u0000${JSON.stringify(body.variables ?? null)}`;
+    return `${operationName ?? ''}\u0000${body.query}\u0000${variables}`;
   }
 
   get(key: string): string | undefined {
