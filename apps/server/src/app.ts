@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import { databaseOptionsFromConfig, openDatabase, type Database } from './db/client';
-import { seedDemoData } from './db/seed';
+import { seedFor } from './db/seed';
 import { graphqlPlugin } from './graphql/plugin';
 import { PublicQueryCache } from './graphql/response-cache';
 import { replyWithError } from './http/errors';
@@ -44,12 +44,17 @@ export async function buildApp({ config, database, clock = systemClock }: BuildA
     },
     trustProxy: config.env === 'production',
   });
+  if (config.env === 'production' && config.seedDemo) {
+    app.log.warn(
+      'SEED_DEMO=true in production: the demo accounts (owner, admin, teller, purchasers) exist with the PUBLISHED password from the README. Anyone can sign in as them. Unset SEED_DEMO unless this is a throwaway test deployment.',
+    );
+  }
 
   const owned = database === undefined;
   const db = database ?? (await openDatabase(databaseOptionsFromConfig(config)));
   if (owned) {
     try {
-      await db.prepare(config.seedDemo ? seedDemoData : undefined);
+      await db.prepare(seedFor(config));
     } catch (error) {
       await db.close();
       throw error;

@@ -45,6 +45,21 @@ describe('loadConfig', () => {
     expect(isAbsolute(config.dataDir)).toBe(true);
   });
 
+  it.each([
+    ['development', true],
+    ['test', true],
+    ['production', false],
+  ] as const)('SEED_DEMO defaults per environment: %s -> %s', (env, expected) => {
+    const config = loadConfig({ NODE_ENV: env, OTP_PEPPER: 'a-production-pepper-of-at-least-32-chars' });
+    expect(config.seedDemo).toBe(expected);
+  });
+
+  it('an explicit SEED_DEMO wins over the environment default', () => {
+    const pepper = 'a-production-pepper-of-at-least-32-chars';
+    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true', OTP_PEPPER: pepper }).seedDemo).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development', SEED_DEMO: 'false' }).seedDemo).toBe(false);
+  });
+
   it('says what a bad value should be', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow('PORT: must be a port number (0 to 65535)');
   });

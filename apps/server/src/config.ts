@@ -45,7 +45,8 @@ const envSchema = z.object({
   ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   WEB_DIST_DIR: z.string().min(1).default('apps/web/dist'),
-  SEED_DEMO: booleanFromEnv.default(true),
+  // Unset: demo accounts in development and test, never by default in production.
+  SEED_DEMO: booleanFromEnv.optional(),
   PUBLIC_URL: optionalNonEmpty.pipe(z.url({ message: 'must be an absolute URL' }).optional()),
   SMTP_URL: optionalNonEmpty.pipe(z.url({ protocol: /^smtps?$/, message: 'must be an smtp:// or smtps:// URL' }).optional()),
   MAIL_FROM: z.string().trim().min(3).default('Flexible Hurricane Protection <no-reply@fhp.example>'),
@@ -72,6 +73,7 @@ export interface Config {
   /** Absolute path of the built web app; served only when it exists. */
   webDistDir: string;
   webDistExists: boolean;
+  /** Demo accounts with the published password; SEED_DEMO, default true except in production. */
   seedDemo: boolean;
   publicUrl: string | undefined;
   /** Absent: email goes to the development outbox. */
@@ -129,7 +131,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     webDistDir,
     webDistExists: existsSync(webDistDir),
-    seedDemo: e.SEED_DEMO,
+    seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
     publicUrl: e.PUBLIC_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -3,13 +3,13 @@ import { buildApp } from './app';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import { databaseOptionsFromConfig, openDatabase, type Database } from './db/client';
-import { seedDemoData } from './db/seed';
+import { seedFor } from './db/seed';
 
 export interface StartServerOptions {
   config: Config;
   /**
    * An open, migrated database owned by the caller, who closes it. Without it the one the config
-   * names is opened, migrated and seeded (SEED_DEMO), and closed by `close()`.
+   * names is opened, migrated and seeded (reference data; demo accounts when SEED_DEMO), and closed by `close()`.
    */
   database?: Database;
   clock?: Clock;
@@ -36,7 +36,7 @@ export async function startServer({ config, database, clock }: StartServerOption
 
   let app: FastifyInstance;
   try {
-    if (owned) await db.prepare(config.seedDemo ? seedDemoData : undefined);
+    if (owned) await db.prepare(seedFor(config));
     app = await buildApp({ config, database: db, clock });
   } catch (error) {
     await closeDatabase();

@@ -5,10 +5,10 @@ import { SIDEBAR_KEYS } from '@fhp/domain';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDatabaseKinds } from '../../../test/databases';
-import { testConfig } from '../../../test/harness';
+import { gql, testConfig } from '../../../test/harness';
 import { buildApp } from '../../app';
 import { MIGRATIONS_DIR, type Db } from '../client';
-import { content, faqs, offers, products, seasons } from '../schema';
+import { content, faqs, offers, products, roles, seasons, users } from '../schema';
 import { CONTENT_KEYS, type PageContent, type SidebarItem } from '../../modules/content/content-shapes';
 import { pageContentSeed } from './content';
 import { seedDemoData } from './index';
@@ -84,10 +84,30 @@ describe('booting on a DATA_DIR', () => {
     }
   });
 
-  it('does not seed when SEED_DEMO is false', async () => {
+  it('seeds reference data but no demo accounts when SEED_DEMO is false', async () => {
     const app = await buildApp({ config: testConfig({ DATA_DIR: join(dir, 'empty'), SEED_DEMO: 'false' }) });
     try {
-      expect(await rowCounts(app.db)).toEqual({ content: 0, faqs: 0, offers: 0, products: 0, seasons: 0 });
+      expect(await rowCounts(app.db)).toEqual({ content: 2, faqs: 3, offers: 1, products: 1, seasons: 2 });
+      expect((await app.db.select({ n: count() }).from(users))[0]?.n).toBe(0);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('production without SEED_DEMO: no users, yet pageContent and currentSeason answer', async () => {
+    const app = await buildApp({ config: testConfig({ DATA_DIR: join(dir, 'production'), NODE_ENV: 'production' }) });
+    try {
+      expect(app.config.seedDemo).toBe(false);
+      expect((await app.db.select({ n: count() }).from(users))[0]?.n).toBe(0);
+      expect((await app.db.select({ n: count() }).from(roles))[0]?.n).toBeGreaterThan(0);
+      const { status, body } = await gql<{ pageContent: { brand: { name: string } }; currentSeason: { year: number } }>(
+        app,
+        '{ pageContent { brand { name } } currentSeason { year } }',
+      );
+      expect(status).toBe(200);
+      expect(body.errors).toBeUndefined();
+      expect(body.data?.pageContent.brand.name).toBeTruthy();
+      expect(body.data?.currentSeason.year).toBeGreaterThan(2000);
     } finally {
       await app.close();
     }
