@@ -22,5 +22,15 @@ export default defineConfig({
   build: {
     sourcemap: true,
     chunkSizeWarningLimit: 600,
+    rollupOptions: {
+      output: {
+        // React and the router change far less often than the app: their own chunk stays in the
+        // browser's cache (assets are served immutable) across our deployments.
+        manualChunks(id) {
+          if (/[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/.test(id)) return 'react';
+          return undefined;
+        },
+      },
+    },
   },
 });

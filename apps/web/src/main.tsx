@@ -1,7 +1,9 @@
-import '@fontsource/inter/400.css';
-import '@fontsource/inter/500.css';
-import '@fontsource/inter/600.css';
-import '@fontsource/inter/700.css';
+// Latin only: every string the portal shows (English, with é, ë, ’, – and ·) is in the Latin
+// subset; the per-weight files (400.css...) would also ship Cyrillic, Greek, Vietnamese and Latin Extended.
+import '@fontsource/inter/latin-400.css';
+import '@fontsource/inter/latin-500.css';
+import '@fontsource/inter/latin-600.css';
+import '@fontsource/inter/latin-700.css';
 import 'react-toastify/dist/ReactToastify.css';
 import './styles/main.scss';
 import { StrictMode } from 'react';

@@ -6,7 +6,7 @@ import { PublicLayout } from './PublicLayout';
 import { RootLayout } from './RootLayout';
 import { RootErrorBoundary, RouteErrorBoundary } from './RouteErrorBoundary';
 import { StandaloneMain } from './StandaloneMain';
-import { SignedInLayout, type ScreenHandle } from './SignedInLayout';
+import type { ScreenHandle } from './SignedInLayout';
 import { ROUTE_TITLES, ROUTES, SIGNED_IN_ROUTES, type RouteName } from './routeTable';
 
 /** A lazily loaded page: its chunk is fetched on first visit, with the one-reload rule. */
@@ -74,7 +74,8 @@ export const routes: RouteObject[] = [
       {
         // The signed-in area: sidebar shell; each page needs the read ability named after it.
         id: 'signed-in',
-        Component: SignedInLayout,
+        // Its own chunk (sidebar, offcanvas, user menu and their Popper): public pages never need it.
+        ...page('SignedInLayout', () => import('./SignedInLayout').then((m) => m.SignedInLayout)),
         children: [
           {
             // Errors inside a page keep the sidebar around them.

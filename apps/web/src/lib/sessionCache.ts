@@ -1,4 +1,7 @@
-import type { z } from 'zod';
+/** What the cache needs of a schema: zod and zod/mini schemas both fit. */
+export interface CacheSchema<T> {
+  safeParse(data: unknown): { success: true; data: T } | { success: false };
+}
 
 /**
  * A typed value kept in session storage. What is read back is validated, because
@@ -13,7 +16,7 @@ export interface SessionCache<T> {
 
 export function createSessionCache<T>(
   key: string,
-  schema: z.ZodType<T>,
+  schema: CacheSchema<T>,
   storage: () => Storage | null = () => (typeof window === 'undefined' ? null : window.sessionStorage),
 ): SessionCache<T> {
   return {

@@ -7,7 +7,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { Hero } from '../../components/Hero';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { BoxesExplained } from '../../components/payout/BoxesExplained';
-import { PayoutChart } from '../../components/payout/PayoutChart';
+import { LazyPayoutChart } from '../../components/payout/LazyPayoutChart';
 import { PayoutTable } from '../../components/payout/PayoutTable';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useLandingContent, type LandingContent } from './api';
@@ -95,7 +95,7 @@ function ProductLanding({ content }: { content: LandingContent }) {
           <Row className="g-4 gx-lg-5 mt-1">
             <Col lg={6}>
               <h3 className="h4 mb-3">Payouts by option</h3>
-              <PayoutChart />
+              <LazyPayoutChart />
             </Col>
             <Col lg={6}>
               <h3 className="h4 mb-3">Box 1 and box 2</h3>
