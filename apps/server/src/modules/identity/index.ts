@@ -41,7 +41,6 @@ export const identityPlugin = fp(
     const tokens = await createAppTokenService(config, db, clock);
     const outbox = createOutbox({ now: clock });
     const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger: app.log, outbox });
-    app.addHook('onClose', async () => mailer.close());
     const sms = createOutboxSmsProvider({ outbox, logger: app.log });
     // Built once, so a bad signer key in the configuration stops the boot.
     const queryTokens = config.queryTokenSignerPublicKeyPem
@@ -51,7 +50,12 @@ export const identityPlugin = fp(
       app.log.warn('OTP_PEPPER is not set: one-time codes are hashed with the public development pepper');
     }
     const codes = createCodeStore(db, config.otpPepper, clock);
-    const service = createIdentityService({ db, config, clock, tokens, codes, mailer, sms, queryTokens });
+    const service = createIdentityService({ db, config, clock, tokens, codes, mailer, sms, queryTokens, logger: app.log });
+    // Codes sent after their answer finish (or fail and are logged) before the SMTP pool closes.
+    app.addHook('onClose', async () => {
+      await service.settle();
+      mailer.close();
+    });
     const accounts = createAccountGate({ db, clock });
     app.decorate('identity', { tokens, service, mailer, outbox, accounts });
 

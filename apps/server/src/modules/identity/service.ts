@@ -48,6 +48,18 @@ export interface IdentityServiceDeps {
   sms: SmsProvider;
   /** Null when no QUERY_TOKEN_SIGNER_PUBLIC_KEY is configured: sign-in links are then refused. */
   queryTokens: QueryTokenVerifier | null;
+  /** Where failed background deliveries are reported; Fastify's and pino's loggers fit. */
+  logger: DeliveryLogger;
+}
+
+export interface DeliveryLogger {
+  warn(details: Record<string, unknown>, message: string): void;
+}
+
+/** The part after the @: enough to see a provider's trouble, without naming the person. */
+function recipientDomain(address: string): string {
+  const at = address.lastIndexOf('@');
+  return at === -1 ? 'unknown' : address.slice(at + 1).toLowerCase();
 }
 
 export function fullName(user: Pick<UserRow, 'firstName' | 'lastName' | 'email'>): string {
@@ -55,11 +67,47 @@ export function fullName(user: Pick<UserRow, 'firstName' | 'lastName' | 'email'>
   return name === '' ? user.email : name;
 }
 
+/**
+ * The error's name and codes (e.g. MailDeliveryError, ECONNECTION, 550) along its causes; never
+ * messages, since SMTP reply texts can quote the recipient's address.
+ */
+function failureSummary(error: unknown): { error: string; code?: string; responseCode?: number } {
+  const summary: { error: string; code?: string; responseCode?: number } = { error: 'unknown' };
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth++) {
+    const link = current as { name?: unknown; code?: unknown; responseCode?: unknown; cause?: unknown };
+    if (current instanceof Error && !(current instanceof IdentityError) && summary.error === 'unknown') summary.error = current.name;
+    if (typeof link.code === 'string' && summary.code === undefined) summary.code = link.code;
+    if (typeof link.responseCode === 'number' && summary.responseCode === undefined) summary.responseCode = link.responseCode;
+    current = link.cause;
+  }
+  return summary;
+}
+
 export type IdentityService = ReturnType<typeof createIdentityService>;
 
 export function createIdentityService(deps: IdentityServiceDeps) {
-  const { db, config, clock, tokens, codes, mailer, sms } = deps;
+  const { db, config, clock, tokens, codes, mailer, sms, logger } = deps;
   const webUrl = config.publicUrl ?? `http://localhost:${config.port}`;
+  /** Deliveries still running after their answer went out; `settle()` waits for them. */
+  const background = new Set<Promise<void>>();
+
+  /**
+   * Sends after the answer, for routes anyone can call with any email: waiting for SMTP (or
+   * failing with 503) only for known accounts would tell who has one. Never rejects: a failure
+   * is logged with the recipient's domain and the error's name, never the address or the code.
+   */
+  function deliverLater(kind: string, to: string, deliver: () => Promise<void>): void {
+    const running = (async () => {
+      try {
+        await deliver();
+      } catch (error) {
+        logger.warn({ kind, recipientDomain: recipientDomain(to), ...failureSummary(error) }, 'Background delivery failed');
+      }
+    })();
+    background.add(running);
+    void running.finally(() => background.delete(running));
+  }
 
   async function sendMail(message: MailMessage): Promise<void> {
     try {
@@ -71,8 +119,11 @@ export function createIdentityService(deps: IdentityServiceDeps) {
   }
 
   async function deliverCode(code: string, to: { email?: string | undefined; phone?: string | null | undefined }): Promise<void> {
-    if (to.email !== undefined) await sendMail({ to: to.email, ...oneTimeCodeEmail({ code }) });
-    if (to.phone) await sms.send({ to: to.phone, text: oneTimeCodeSms({ code }) });
+    // Both channels at once: a slow or failing SMTP server does not hold the SMS back.
+    await Promise.all([
+      to.email === undefined ? undefined : sendMail({ to: to.email, ...oneTimeCodeEmail({ code }) }),
+      to.phone ? sms.send({ to: to.phone, text: oneTimeCodeSms({ code }) }) : undefined,
+    ]);
   }
 
   /** Refusals that only someone holding the credentials can reach, so they may be specific. */
@@ -122,6 +173,11 @@ export function createIdentityService(deps: IdentityServiceDeps) {
   }
 
   return {
+    /** Waits for deliveries still running in the background (shutdown, tests). */
+    async settle(): Promise<void> {
+      while (background.size > 0) await Promise.allSettled([...background]);
+    },
+
     /** Unknown emails answer `password`, like most accounts, so the answer reveals nothing. */
     async signInType(email: string): Promise<{ signInType: 'password' | 'otp' }> {
       const user = await findUserByEmail(db, email);
@@ -165,11 +221,12 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       const user = await findUserByEmail(db, email);
       // Issued for every email so the rate limit and the answer are the same for all of them.
       const code = await codes.issue(email, 'SIGN_UP');
+      // Sent after the answer, which is the same whether or not (and however) the email goes out.
       if (user === undefined || (user.signInType === 'otp' && !user.suspended)) {
-        await deliverCode(code, { email });
+        deliverLater('sign-up code', email, () => deliverCode(code, { email }));
       } else if (user.signInType === 'password' && !user.suspended) {
         // A code here would let a password account in without its password; say "sign in" instead.
-        await sendMail({ to: email, ...accountExistsEmail({ signInUrl: `${webUrl}/sign-in` }) });
+        deliverLater('account exists notice', email, () => sendMail({ to: email, ...accountExistsEmail({ signInUrl: `${webUrl}/sign-in` }) }));
       }
       return { message: MESSAGES.signUpCodeSent };
     },
@@ -210,7 +267,9 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       const toEmail = !('sendOn' in body) || body.sendOn === 'EMAIL' || !user?.phone;
       const toPhone = !('sendOn' in body) || body.sendOn === 'PHONE';
       if (user !== undefined && !user.suspended) {
-        await deliverCode(code, { email: toEmail ? user.email : undefined, phone: toPhone ? user.phone : undefined });
+        // After the answer: an unknown email gets no delivery, so a known one must not wait for one.
+        const to = { email: toEmail ? user.email : undefined, phone: toPhone ? user.phone : undefined };
+        deliverLater('sign-in code', user.email, () => deliverCode(code, to));
       }
       return { message: 'sendOn' in body && body.sendOn === 'EMAIL' ? MESSAGES.signUpCodeSent : MESSAGES.codeSent };
     },
