@@ -1,7 +1,8 @@
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { isNull } from 'drizzle-orm';
+import { eq, inArray, isNull } from 'drizzle-orm';
 import { files } from '../src/db/schema';
+import { deleteUnattachedFilesOlderThan, MAX_UNATTACHED_UPLOADS_PER_DAY } from '../src/modules/files';
 import { UPLOAD_MESSAGES, UPLOAD_RETRY_AFTER_SECONDS } from '../src/modules/files/upload';
 import { startSmtpCapture } from '../src/modules/notifications/smtp-capture';
 import { elfBytes, multipart, mzBytes, pdfBytes, pngBytes, postFile, uploadProof } from './files-helpers';
@@ -138,8 +139,45 @@ describeApp(
       expect(await app.db.$count(files, isNull(files.attachedAt))).toBeGreaterThan(0);
     });
 
+    it('refuses an 11th unattached upload within a day with 429 and a clear sentence, storing nothing', async () => {
+      const app = suite.app;
+      const quotaToken = await newCustomer(app, smtp, 'quota@fhp.example');
+      const ids: string[] = [];
+      for (let n = 0; n < MAX_UNATTACHED_UPLOADS_PER_DAY; n++) ids.push((await uploadProof(app, quotaToken, 'ID_PROOF')).id);
+      const before = await app.db.$count(files);
+      const refused = await postFile(app, quotaToken, [{ name: 'purpose', value: 'ID_PROOF' }, { name: 'file', filename: 'a.png', contentType: 'image/png', data: pngBytes() }]);
+      expect(refused.status).toBe(429);
+      expect(refused.body.display_message).toBe(UPLOAD_MESSAGES.quota);
+      expect(await app.db.$count(files)).toBe(before);
+      // Someone else is not affected, and files older than a day no longer count.
+      expect((await uploadProof(app, other, 'ADDRESS_PROOF')).id).toBeTruthy();
+      await app.db.update(files).set({ createdAt: new Date(app.clock().getTime() - 25 * 3600_000) }).where(inArray(files.id, ids));
+      expect((await uploadProof(app, quotaToken, 'ID_PROOF')).id).toBeTruthy();
+    });
+
+    it('deleteUnattachedFilesOlderThan removes only unattached files created before the cutoff', async () => {
+      const app = suite.app;
+      const cleanupToken = await newCustomer(app, smtp, 'cleanup@fhp.example');
+      const old = await uploadProof(app, cleanupToken, 'ID_PROOF');
+      const oldAttached = await uploadProof(app, cleanupToken, 'ADDRESS_PROOF');
+      const recent = await uploadProof(app, cleanupToken, 'ID_PROOF');
+      const now = app.clock();
+      const twoDaysAgo = new Date(now.getTime() - 48 * 3600_000);
+      await app.db.update(files).set({ createdAt: twoDaysAgo }).where(inArray(files.id, [old.id, oldAttached.id]));
+      await app.db.update(files).set({ attachedAt: twoDaysAgo }).where(eq(files.id, oldAttached.id));
+
+      const removed = await deleteUnattachedFilesOlderThan(app.db, new Date(now.getTime() - 24 * 3600_000));
+      expect(removed).toBeGreaterThanOrEqual(1);
+      const left = (await app.db.select({ id: files.id }).from(files).where(inArray(files.id, [old.id, oldAttached.id, recent.id]))).map((r) => r.id);
+      expect(left.sort()).toEqual([oldAttached.id, recent.id].sort());
+      const gone = await app.inject({ method: 'GET', url: `/api/v1/files/${old.id}`, headers: { authorization: `Bearer ${cleanupToken}` } });
+      expect(gone.statusCode).toBe(404);
+    });
+
     it('holds at most the per-process number of uploads in memory; one more gets 503 with Retry-After', async () => {
       const app = suite.app;
+      // A customer of its own: this test uploads more than the daily quota of unattached files allows.
+      token = await newCustomer(app, smtp, 'slow.uploader@fhp.example');
       const { payload, headers } = multipart([{ name: 'purpose', value: 'ID_PROOF' }, { name: 'file', filename: 'slow.png', contentType: 'image/png', data: pngBytes() }]);
       // Slow clients: each sends all but the last bytes, then waits, holding its upload slot.
       const bodies = Array.from({ length: app.uploads.limit }, () => new PassThrough());

@@ -1,9 +1,11 @@
 import fp from 'fastify-plugin';
 import { createDatabaseBlobStore, type BlobStore } from './blob-store';
+import { startUnattachedFileCleanup } from './cleanup';
 import { filesRoutes } from './routes';
 import { createUploadSlots, type UploadSlots } from './upload';
 
 export { fileUrl, FILES_PATH } from './routes';
+export { deleteUnattachedFilesOlderThan, MAX_UNATTACHED_UPLOADS_PER_DAY } from './cleanup';
 export type { BlobStore, BlobInfo } from './blob-store';
 
 declare module 'fastify' {
@@ -22,6 +24,14 @@ export const filesPlugin = fp(
     const slots = createUploadSlots();
     app.decorate('uploads', slots);
     await app.register(filesRoutes(blobs, slots));
+    // Decision 004: uploads never submitted are removed after a day (hourly, one instance at a time).
+    let cleanup: { stop(): void } | undefined;
+    app.addHook('onReady', async () => {
+      cleanup = startUnattachedFileCleanup(app.db, app.clock, app.log);
+    });
+    app.addHook('onClose', async () => {
+      cleanup?.stop();
+    });
   },
   { name: 'files', dependencies: ['identity'] },
 );

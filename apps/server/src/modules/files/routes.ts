@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { httpErrorBody } from '../../http/errors';
 import { MESSAGES } from '../identity/errors';
 import type { BlobStore } from './blob-store';
+import { countRecentUnattachedFiles, MAX_UNATTACHED_UPLOADS_PER_DAY } from './cleanup';
 import { receiveUpload, UPLOAD_LIMITS, UPLOAD_MESSAGES, UPLOAD_RETRY_AFTER_SECONDS, UploadRefused, type UploadSlots } from './upload';
 
 export const FILES_PATH = '/api/v1/files';
@@ -42,6 +43,12 @@ export function filesRoutes(blobs: BlobStore, slots: UploadSlots) {
       const user = request.user!;
       if (!request.ability.can('create', subject('Document', { ownerId: user.id }))) {
         return refuse(reply, 403, MESSAGES.forbidden);
+      }
+      // Before the body is read: a customer cannot fill the database with files never submitted.
+      // Concurrent uploads may pass the count together; the slots bound how far past it they get.
+      if ((await countRecentUnattachedFiles(app.db, user.id, app.clock())) >= MAX_UNATTACHED_UPLOADS_PER_DAY) {
+        request.log.info('upload refused: daily quota of unattached files reached');
+        return refuse(reply, 429, UPLOAD_MESSAGES.quota);
       }
       const release = slots.tryAcquire();
       if (release === null) {

@@ -18,6 +18,7 @@ export const UPLOAD_MESSAGES = {
   fileSize: COMMON_MESSAGES.proofFileSize,
   malformed: 'The upload was cut off or is not valid multipart data. Please try again.', // ours
   busy: 'Many files are being uploaded right now. Please try again in a few seconds.', // ours
+  quota: 'You have uploaded 10 files in the last 24 hours that are not part of a submission yet. Please submit your details with the files you have, or try again tomorrow.', // ours
 } as const;
 
 /** Limits handed to busboy: one file of 20,000,000 bytes, and no room for anything else. */
