@@ -139,6 +139,22 @@ describeApp(
       expect(await app.db.$count(files, isNull(files.attachedAt))).toBeGreaterThan(0);
     });
 
+    it("checks the owner before loading a file's bytes: someone else's id never reads them", async () => {
+      const app = suite.app;
+      const mine = await uploadProof(app, token, 'ID_PROOF');
+      const get = vi.spyOn(app.blobs, 'get');
+      try {
+        const denied = await app.inject({ method: 'GET', url: `/api/v1/files/${mine.id}`, headers: { authorization: `Bearer ${other}` } });
+        expect(denied.statusCode).toBe(404);
+        expect(get).not.toHaveBeenCalled();
+        const allowed = await app.inject({ method: 'GET', url: `/api/v1/files/${mine.id}`, headers: { authorization: `Bearer ${token}` } });
+        expect(allowed.statusCode).toBe(200);
+        expect(get).toHaveBeenCalledTimes(1);
+      } finally {
+        get.mockRestore();
+      }
+    });
+
     it('refuses an 11th unattached upload within a day with 429 and a clear sentence, storing nothing', async () => {
       const app = suite.app;
       const quotaToken = await newCustomer(app, smtp, 'quota@fhp.example');

@@ -32,6 +32,8 @@ export interface NewBlob {
  */
 export interface BlobStore {
   put(blob: NewBlob, now: Date): Promise<BlobInfo>;
+  /** What is known about the file, without reading its bytes (up to 20 MB). */
+  info(id: string): Promise<BlobInfo | undefined>;
   get(id: string): Promise<(BlobInfo & { bytes: Buffer }) | undefined>;
   delete(id: string): Promise<void>;
 }
@@ -57,6 +59,10 @@ export function createDatabaseBlobStore(db: Db): BlobStore {
         .values({ ...blob, size: blob.bytes.length, sha256, createdAt: now })
         .returning(INFO_COLUMNS);
       if (!row) throw new Error('The file could not be stored');
+      return row;
+    },
+    async info(id) {
+      const [row] = await db.select(INFO_COLUMNS).from(files).where(eq(files.id, id)).limit(1);
       return row;
     },
     async get(id) {

@@ -77,11 +77,14 @@ export function filesRoutes(blobs: BlobStore, slots: UploadSlots) {
 
     app.get<{ Params: { id: string } }>(`${FILES_PATH}/:id`, { onRequest: requireSignedIn }, async (request, reply) => {
       const { id } = request.params;
-      const blob = UUID.test(id) ? await blobs.get(id) : undefined;
+      // Owner first, bytes after: a caller who may not read the file never makes us load 20 MB.
+      const info = UUID.test(id) ? await blobs.info(id) : undefined;
       // Someone else's file answers exactly like a missing one: ids reveal nothing.
-      if (!blob || !request.ability.can('read', subject('Document', { ownerId: blob.ownerId }))) {
+      if (!info || !request.ability.can('read', subject('Document', { ownerId: info.ownerId }))) {
         return refuse(reply, 404, NOT_FOUND);
       }
+      const blob = await blobs.get(id);
+      if (!blob) return refuse(reply, 404, NOT_FOUND); // removed in between
       return reply
         .header('content-type', blob.mimeType)
         .header('content-disposition', `inline; filename*=UTF-8''${headerSafeName(blob.originalName)}`)
