@@ -1,7 +1,8 @@
 import { createServer } from 'node:net';
 import { afterEach, expect, it, vi } from 'vitest';
 import { describeApp } from './harness';
-import { iam } from './identity-helpers';
+import { findUserByEmail } from '../src/modules/identity/repository';
+import { iam, tokenFor } from './identity-helpers';
 
 /** A port nothing listens on: SMTP connections to it are refused at once. */
 async function closedPort(): Promise<number> {
@@ -48,6 +49,29 @@ describeApp(
         expect(logged).not.toContain('otp.purchaser');
         expect(logged).not.toMatch(/\d{6}/);
       }
+    });
+
+    it('adds an invitee whose invitation could not be sent as USER_ADDED, commits it and says so; /invitation/send can retry', async () => {
+      const app = suite.app;
+      const admin = await tokenFor(app, 'admin@fhp.example');
+      const invite = { email: 'unsent.teller@fhp.example', firstName: 'Una', lastName: 'Sent', invite: true, role: { name: 'teller' } };
+      const invited = await iam(app, '/user/invite', invite, admin);
+      expect(invited.status).toBe(503);
+      expect(invited.body.display_message).toBe(
+        'The user was added, but the invitation email could not be sent. Please re-send the invitation in a few minutes.',
+      );
+      // Committed, not rolled back, and no transaction left open: the next queries answer.
+      expect(await findUserByEmail(app.db, 'unsent.teller@fhp.example')).toMatchObject({ status: 'USER_ADDED', roleName: 'teller' });
+      expect((await iam(app, '/user/invite', invite, admin)).status).toBe(409);
+
+      const retry = await iam(app, '/invitation/send', { email: 'unsent.teller@fhp.example', inviteType: 'EMAIL_VERIFICATION' }, admin);
+      expect(retry.status).toBe(503);
+      expect(retry.body.display_message).toBe('We could not send the email right now. Please try again in a few minutes.');
+      expect((await findUserByEmail(app.db, 'unsent.teller@fhp.example'))?.status).toBe('USER_ADDED');
+
+      const added = await iam(app, '/user/invite', { ...invite, email: 'added.only@fhp.example', invite: false }, admin);
+      expect(added.status).toBe(200);
+      expect((await findUserByEmail(app.db, 'added.only@fhp.example'))?.status).toBe('USER_ADDED');
     });
   },
   { env: { SMTP_URL: smtpUrl } },

@@ -2,6 +2,7 @@ import { generateKeyPair, SignJWT, exportSPKI } from 'jose';
 import { afterAll, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../src/db/seed/identity';
 import { extractCode, startSmtpCapture } from '../src/modules/notifications/smtp-capture';
+import { findUserByEmail } from '../src/modules/identity/repository';
 import { describeApp } from './harness';
 import { gqlAs, iam } from './identity-helpers';
 
@@ -130,6 +131,7 @@ describeApp(
       const mail = await smtp.waitForMessage('new.teller@fhp.example');
       expect(mail.text).toContain('Hello Nadia');
       expect(mail.text).toContain('as Teller');
+      expect((await findUserByEmail(app.db, 'new.teller@fhp.example'))?.status).toBe('INVITED');
 
       const twice = await iam(app, '/user/invite', invite, admin);
       expect(twice.status).toBe(409);

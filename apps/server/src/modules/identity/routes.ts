@@ -12,6 +12,7 @@ import {
 } from '@fhp/domain';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { httpErrorBody } from '../../http/errors';
 import { IdentityError, MESSAGES } from './errors';
 import type { IdentityService } from './service';
 
@@ -31,10 +32,17 @@ function requireAbility(request: FastifyRequest, action: Action, subject: DataSu
   if (!request.ability.can(action, subject)) throw new IdentityError(403, MESSAGES.forbidden);
 }
 
-/** Replies an IdentityError with its headers (Retry-After); anything else goes to the app's handler. */
-function withHeaders(reply: FastifyReply, error: unknown): never {
-  if (error instanceof IdentityError) reply.headers(error.headers);
-  throw error;
+/**
+ * Replies an IdentityError with its headers (Retry-After); anything else goes to the app's handler.
+ * The app's handler turns every 5xx into a generic 500, so our own 503s (mail could not be sent,
+ * with a sentence saying what to do) are answered here.
+ */
+function withHeaders(request: FastifyRequest, reply: FastifyReply, error: unknown): FastifyReply {
+  if (!(error instanceof IdentityError)) throw error;
+  reply.headers(error.headers);
+  if (error.statusCode < 500) throw error;
+  request.log.warn({ err: error }, 'identity request could not be completed');
+  return reply.code(error.statusCode).send(httpErrorBody(error.statusCode, error.message));
 }
 
 /** `/iam/v1`: every route POST with a JSON body (docs/architecture.md, Identity contract). */
@@ -52,7 +60,7 @@ export const identityRoutes =
           if (guard) requireAbility(request, ...guard);
           return await handle(parseBody(schema, request.body));
         } catch (error) {
-          return withHeaders(reply, error);
+          return withHeaders(request, reply, error);
         }
       });
 

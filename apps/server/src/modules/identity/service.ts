@@ -292,22 +292,31 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       const role = await findRoleByName(db, body.role.name);
       if (role === undefined) throw new Error(`Role ${body.role.name} is missing`);
       const now = clock();
-      await db.transaction(async (tx) => {
-        const created = await insertUser(tx, {
-          vuid: newVuid(),
-          email: body.email,
-          signInType: 'otp',
-          roleId: role.id,
-          firstName: body.firstName,
-          lastName: body.lastName,
-          status: body.invite === false ? 'USER_ADDED' : 'INVITED',
-          createdAt: now,
-          updatedAt: now,
-        });
-        if (created === undefined) throw new IdentityError(409, MESSAGES.userExists);
-        // Inside the transaction: when the email cannot be sent, no half-invited user remains.
-        if (body.invite !== false) await sendInvitation(created, role.name);
+      // Stored as added first and committed (one statement, no transaction held open while SMTP
+      // runs); only a delivered invitation moves it to INVITED.
+      const created = await insertUser(db, {
+        vuid: newVuid(),
+        email: body.email,
+        signInType: 'otp',
+        roleId: role.id,
+        firstName: body.firstName,
+        lastName: body.lastName,
+        status: 'USER_ADDED',
+        createdAt: now,
+        updatedAt: now,
       });
+      if (created === undefined) throw new IdentityError(409, MESSAGES.userExists);
+      if (body.invite === false) return { message: MESSAGES.invited };
+      try {
+        await sendInvitation(created, role.name);
+      } catch (error) {
+        // The user stays USER_ADDED, so /invitation/send can try again.
+        if (error instanceof IdentityError && error.statusCode === 503) {
+          throw Object.assign(new IdentityError(503, MESSAGES.inviteNotSent), { cause: error.cause });
+        }
+        throw error;
+      }
+      await updateUser(db, created.id, { status: 'INVITED' }, clock());
       return { message: MESSAGES.invited };
     },
 
