@@ -14,20 +14,51 @@ export const CITY_PATTERN = /^[\p{L}'. -]+$/u;
 export const PHONE_PATTERN = /^\+?[0-9 ()-]+$/;
 export const PHONE_MIN_LENGTH = 8;
 
-export function requiredText(required: string) {
-  return z.string({ error: required }).trim().min(1, required);
+/** Longest accepted values, in characters after trimming (email: RFC 5321's 254). */
+export const MAX_LENGTHS = { name: 100, address: 200, city: 200, country: 100, occupation: 100, email: 254, phone: 20 } as const;
+
+export interface LengthLimit {
+  max: number;
+  message: string;
 }
 
-export function patternText(required: string, pattern: RegExp, patternMessage: string) {
-  return requiredText(required).regex(pattern, patternMessage);
+/** A limit whose message names the field as the form labels it: "City must be at most 200 characters". */
+export function lengthLimit(label: string, max: number): LengthLimit {
+  return { max, message: `${label} must be at most ${max} characters` };
+}
+
+/** The limits of the customer's text fields, shared by the forms and the server's inputs. */
+export const TEXT_LIMITS = {
+  firstName: lengthLimit('First Name', MAX_LENGTHS.name),
+  lastName: lengthLimit('Last Name', MAX_LENGTHS.name),
+  beneficiaryFirstName: lengthLimit('Beneficiary First Name', MAX_LENGTHS.name),
+  beneficiaryLastName: lengthLimit('Beneficiary Last Name', MAX_LENGTHS.name),
+  streetAddress: lengthLimit('Street Address', MAX_LENGTHS.address),
+  beneficiaryStreetAddress: lengthLimit('Beneficiary Street Address', MAX_LENGTHS.address),
+  city: lengthLimit('City', MAX_LENGTHS.city),
+  beneficiaryCity: lengthLimit('Beneficiary City', MAX_LENGTHS.city),
+  country: lengthLimit('Country', MAX_LENGTHS.country),
+  beneficiaryCountry: lengthLimit('Beneficiary Country', MAX_LENGTHS.country),
+  occupation: lengthLimit('Occupation', MAX_LENGTHS.occupation),
+  email: lengthLimit('Email', MAX_LENGTHS.email),
+  phone: lengthLimit('Phone Number', MAX_LENGTHS.phone),
+} as const;
+
+export function requiredText(required: string, limit?: LengthLimit) {
+  const text = z.string({ error: required }).trim().min(1, required);
+  return limit ? text.max(limit.max, limit.message) : text;
+}
+
+export function patternText(required: string, pattern: RegExp, patternMessage: string, limit?: LengthLimit) {
+  return requiredText(required, limit).regex(pattern, patternMessage);
 }
 
 export function emailField(required: string = COMMON_MESSAGES.emailRequired) {
-  return requiredText(required).toLowerCase().pipe(z.email({ error: COMMON_MESSAGES.emailInvalid }));
+  return requiredText(required, TEXT_LIMITS.email).toLowerCase().pipe(z.email({ error: COMMON_MESSAGES.emailInvalid }));
 }
 
 export function phoneField(required: string = COMMON_MESSAGES.phoneRequired) {
-  return requiredText(required)
+  return requiredText(required, TEXT_LIMITS.phone)
     .min(PHONE_MIN_LENGTH, COMMON_MESSAGES.phoneMinLength)
     .regex(PHONE_PATTERN, COMMON_MESSAGES.phoneDigits);
 }

@@ -114,6 +114,42 @@ describe('kycFormSchema', () => {
   });
 });
 
+describe('text length limits', () => {
+  const long = (n: number, char = 'a') => char.repeat(n);
+
+  it.each([
+    ['firstName', 100, 'First Name must be at most 100 characters'],
+    ['lastName', 100, 'Last Name must be at most 100 characters'],
+    ['occupation', 100, 'Occupation must be at most 100 characters'],
+    ['streetAddress', 200, 'Street Address must be at most 200 characters'],
+    ['city', 200, 'City must be at most 200 characters'],
+    ['beneficiaryFirstName', 100, 'Beneficiary First Name must be at most 100 characters'],
+    ['beneficiaryStreetAddress', 200, 'Beneficiary Street Address must be at most 200 characters'],
+  ])('%s accepts %i characters and says so at one more', (field, max, message) => {
+    expect(messageFor(kycFormSchema, { ...validKyc, [field]: long(max) }, field)).toBeUndefined();
+    expect(messageFor(kycFormSchema, { ...validKyc, [field]: long(max + 1) }, field)).toBe(message);
+  });
+
+  it('counts after trimming', () => {
+    expect(messageFor(kycFormSchema, { ...validKyc, firstName: `  ${long(100)}  ` }, 'firstName')).toBeUndefined();
+  });
+
+  it('limits email to 254 and phone to 20 characters', () => {
+    const email254 = `${long(64)}@${long(63)}.${long(63)}.${long(61)}`;
+    expect(email254).toHaveLength(254);
+    expect(messageFor(kycFormSchema, { ...validKyc, email: email254 }, 'email')).toBeUndefined();
+    expect(messageFor(kycFormSchema, { ...validKyc, email: `b${email254}` }, 'email')).toBe('Email must be at most 254 characters');
+    expect(messageFor(kycFormSchema, { ...validKyc, telephone: long(20, '1') }, 'telephone')).toBeUndefined();
+    expect(messageFor(kycFormSchema, { ...validKyc, telephone: long(21, '1') }, 'telephone')).toBe('Phone Number must be at most 20 characters');
+  });
+
+  it('applies to the profile form and the KYC submission input too', () => {
+    const profile = profileFormSchema.safeParse({ firstName: long(101) });
+    expect(profile.success).toBe(false);
+    expect(profile.error?.issues.find((issue) => issue.path[0] === 'firstName')?.message).toBe('First Name must be at most 100 characters');
+  });
+});
+
 describe('proofFileSchema', () => {
   const message = (value: unknown) => {
     const parsed = proofFileSchema.safeParse(value);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { KYC_SUBMIT_MESSAGES, kycDocumentsProblem, missingKycDocumentTypes, submitKycDetailsInputSchema } from './kyc-submit';
 import { COMMON_MESSAGES, KYC_MESSAGES } from './messages';
+import { TEXT_LIMITS } from './fields';
 
 const ID_FILE = '0b7d8f4e-1c2a-4e5b-9f00-0a1b2c3d4e5f';
 const ADDRESS_FILE = '1c8e9a5f-2d3b-4f6c-8a11-1b2c3d4e5f60';
@@ -43,6 +44,11 @@ describe('submitKycDetailsInputSchema', () => {
     ['city', { address: { ...valid.address, city: 'R0seau' } }, COMMON_MESSAGES.cityAlpha],
     ['country', { address: { ...valid.address, country: '' } }, KYC_MESSAGES.countryRequired],
     ['email', { email: 'ann@' }, COMMON_MESSAGES.emailInvalid],
+    ['firstName too long', { firstName: 'A'.repeat(101) }, TEXT_LIMITS.firstName.message],
+    ['occupation too long', { occupation: 'a'.repeat(101) }, TEXT_LIMITS.occupation.message],
+    ['phone too long', { primaryContactNo: '1'.repeat(21) }, TEXT_LIMITS.phone.message],
+    ['street too long', { address: { ...valid.address, addressLine1: 'x'.repeat(201) } }, TEXT_LIMITS.streetAddress.message],
+    ['city too long', { address: { ...valid.address, city: 'R'.repeat(201) } }, TEXT_LIMITS.city.message],
   ])('refuses a bad %s with the spec message', (_name, patch, message) => {
     expect(firstMessage({ ...valid, ...patch })).toBe(message);
   });
