@@ -1,6 +1,7 @@
 import { builder } from '../../graphql/builder';
 import { MoneyRef } from '../../graphql/money';
 import type { DiscountView, QuoteOptionView, QuoteView, TriggeringParamView } from './quote-view';
+import { purchaseWindowOpenAt } from './purchase-window';
 import type { SeasonRow } from './repository';
 import { checkOffer, currentSeason, quote, type OfferCheck } from './service';
 
@@ -68,7 +69,8 @@ const SeasonRef = builder.objectRef<SeasonRow>('Season').implement({
     coverStart: t.exposeString('coverStart'),
     coverEnd: t.exposeString('coverEnd'),
     paymentDeadline: t.exposeString('paymentDeadline'),
-    purchaseWindowOpen: t.exposeBoolean('purchaseWindowOpen'),
+    // Not the stored flag alone: also closed past the payment deadline, as PurchasePolicy decides.
+    purchaseWindowOpen: t.boolean({ resolve: (season, _args, { clock }) => purchaseWindowOpenAt(season, clock()) }),
     nextSeasonYear: t.exposeInt('nextSeasonYear'),
   }),
 });

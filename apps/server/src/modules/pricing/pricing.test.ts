@@ -1,6 +1,8 @@
 import { OPTION_IDS } from '@fhp/domain';
 import { expect, it } from 'vitest';
 import { describeApp, gql, type GraphQLBody } from '../../../test/harness';
+import { purchaseWindowOpenAt } from './purchase-window';
+import { currentSeason } from './service';
 
 /** Inside the seeded Dominica early-bird offer (2026-06-01 .. 2027-05-31 AST). */
 const DURING_OFFER = new Date('2026-12-01T12:00:00Z');
@@ -157,6 +159,27 @@ describeApp(
   },
   { clock: () => DURING_OFFER },
 );
+
+for (const [title, instant, open] of [
+  // 2027-06-01 03:00 UTC is still 31 May in Port of Spain (UTC-4): the deadline day, open.
+  ['on the payment deadline, local time', '2027-06-01T03:00:00Z', true],
+  ['past the payment deadline', '2027-06-01T12:00:00Z', false],
+] as const) {
+  describeApp(
+    `currentSeason ${title}`,
+    (suite) => {
+      it(`answers purchaseWindowOpen ${open}, as PurchasePolicy decides`, async () => {
+        const season = await currentSeason(suite.app.db);
+        expect(season.purchaseWindowOpen).toBe(true); // the stored flag alone says open
+        expect(purchaseWindowOpenAt(season, new Date(instant))).toBe(open);
+        const { body } = await gql<{ currentSeason: { purchaseWindowOpen: boolean } }>(suite.app, '{ currentSeason { purchaseWindowOpen } }');
+        expect(body.errors).toBeUndefined();
+        expect(body.data?.currentSeason.purchaseWindowOpen).toBe(open);
+      });
+    },
+    { clock: () => new Date(instant) },
+  );
+}
 
 describeApp(
   'quote after the Dominica offer ended',

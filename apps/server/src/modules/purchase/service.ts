@@ -3,7 +3,6 @@ import {
   buildSchedule,
   formatPolicyNumber,
   fromCents,
-  isPurchaseWindowOpen,
   moneyView,
   newProvisionalPolicy,
   PURCHASE_REFUSAL_CODES,
@@ -32,6 +31,7 @@ import {
   type PolicyRow,
 } from '../policies/repository';
 import type { OfferCache } from '../pricing/offer-cache';
+import { purchaseWindowOpenAt } from '../pricing/purchase-window';
 import { findCurrentSeason } from '../pricing/repository';
 import { provisionalPolicyEmail } from './email';
 import { localIsoDate } from './local-date';
@@ -81,7 +81,7 @@ async function price(deps: PurchaseDeps, ownerId: string, values: PurchasePolicy
   const now = clock();
   const today = localIsoDate(now);
   const season = await findCurrentSeason(db);
-  if (!season || !isPurchaseWindowOpen(season, today)) {
+  if (!season || !purchaseWindowOpenAt(season, now)) {
     throw userInputError(PURCHASE_REFUSALS.windowClosed, PURCHASE_REFUSAL_CODES.PURCHASE_WINDOW_CLOSED);
   }
   const offer = await offers.applicable(values.countryName, now);
