@@ -28,6 +28,7 @@ import {
   insertPolicy,
   isUniqueViolation,
   nextPolicySequence,
+  type InstalmentRow,
   type PolicyRow,
 } from '../policies/repository';
 import type { OfferCache } from '../pricing/offer-cache';
@@ -58,8 +59,16 @@ export interface PolicyPurchaseResult {
   bankTransferReference: string | null;
 }
 
+type Owner = Awaited<ReturnType<typeof findUserById>>;
+type InstalmentView = Pick<InstalmentRow, 'number' | 'dueDate' | 'amountCents'>;
+
+/** A stored policy read back (a repeat of an earlier purchase): owner and schedule from the database. */
 async function resultFor(db: Db, policy: PolicyRow): Promise<PolicyPurchaseResult> {
   const [owner, instalments] = await Promise.all([findUserById(db, policy.ownerId), findInstalments(db, policy.id)]);
+  return toResult(policy, owner, instalments);
+}
+
+function toResult(policy: PolicyRow, owner: Owner, instalments: readonly InstalmentView[]): PolicyPurchaseResult {
   return {
     policyNumber: policy.policyNumber,
     type: policy.type,
@@ -119,6 +128,12 @@ export async function purchasePolicy(deps: PurchaseDeps, ownerId: string, input:
   const terms = termsDataFromEntries(values.termsOfUse);
   const beneficiary = values.benificiaryDetail;
 
+  const instalments: InstalmentView[] = schedule.instalments.map((instalment) => ({
+    number: instalment.number,
+    dueDate: instalment.dueDate,
+    amountCents: instalment.amountCents,
+  }));
+
   let stored: { policy: PolicyRow; created: boolean };
   try {
     stored = await db.transaction(async (tx) => {
@@ -159,11 +174,7 @@ export async function purchasePolicy(deps: PurchaseDeps, ownerId: string, input:
           city: beneficiary.address.city,
           country: beneficiary.address.country,
         },
-        instalments: schedule.instalments.map((instalment) => ({
-          number: instalment.number,
-          dueDate: instalment.dueDate,
-          amountCents: instalment.amountCents,
-        })),
+        instalments,
       });
       await appendTransaction(tx, {
         ownerId,
@@ -194,14 +205,16 @@ export async function purchasePolicy(deps: PurchaseDeps, ownerId: string, input:
     return resultFor(db, winner);
   }
 
-  const result = await resultFor(db, stored.policy);
-  if (stored.created) await sendPolicyEmail(deps, stored.policy, result);
+  if (!stored.created) return resultFor(db, stored.policy);
+  // Just inserted: the schedule is the one we wrote, and the owner is read once for answer and email.
+  const owner = await findUserById(db, ownerId);
+  const result = toResult(stored.policy, owner, instalments);
+  await sendPolicyEmail(deps, stored.policy, owner, result);
   return result;
 }
 
 /** The policy is stored whatever happens to the email; a failed send is logged for a retry by staff. */
-async function sendPolicyEmail(deps: PurchaseDeps, policy: PolicyRow, result: PolicyPurchaseResult): Promise<void> {
-  const owner = await findUserById(deps.db, policy.ownerId);
+async function sendPolicyEmail(deps: PurchaseDeps, policy: PolicyRow, owner: Owner, result: PolicyPurchaseResult): Promise<void> {
   if (!owner) return;
   const email = provisionalPolicyEmail({
     holderName: fullName(owner),
