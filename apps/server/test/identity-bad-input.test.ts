@@ -166,6 +166,46 @@ describeApp(
       expect(answer.body.display_message).toBe('This account is suspended. Please contact support.');
       expect(app.identity.outbox.latestFor('purchaser.b@fhp.example')).toBeUndefined();
     });
+
+    it('locks an email after five wrong passwords for 15 minutes, known or unknown alike; a right password resets the count', async () => {
+      const app = suite.app;
+      nowMs = START + minutes(60); // 1:00 PM in Port of Spain
+      const signIn = (email: string, password: string) => iam(app, '/user/sign-in', { email, password, role: null });
+      const answers: Record<string, { status: number; body: unknown; retryAfter: unknown }[]> = {};
+      for (const email of ['owner@fhp.example', 'ghost@fhp.example']) {
+        const seen: { status: number; body: unknown; retryAfter: unknown }[] = [];
+        for (let attempt = 1; attempt <= 5; attempt++) {
+          const answer = await signIn(email, 'not-the-password');
+          seen.push({ status: answer.status, body: answer.body, retryAfter: answer.response.headers['retry-after'] });
+        }
+        // The right password does not get past the lock either.
+        const right = await signIn(email, DEMO_PASSWORD);
+        seen.push({ status: right.status, body: right.body, retryAfter: right.response.headers['retry-after'] });
+        answers[email] = seen;
+      }
+      const owner = answers['owner@fhp.example'] ?? [];
+      expect(answers['ghost@fhp.example']).toEqual(owner);
+      expect(owner.slice(0, 4).map((a) => a.status)).toEqual([401, 401, 401, 401]);
+      for (const locked of owner.slice(4)) {
+        expect(locked.status).toBe(429);
+        expect(locked.body).toMatchObject({ display_message: 'Too many attempts. Try again after 1:15 PM' });
+        expect(locked.retryAfter).toBe('900');
+      }
+      expect(app.identity.outbox.latestFor('owner@fhp.example')).toBeUndefined();
+
+      // When the lock ends the right password works again.
+      nowMs += minutes(15);
+      expect((await signIn('owner@fhp.example', DEMO_PASSWORD)).body).toMatchObject({ status: 'OTP_SENT' });
+
+      // A right password starts the count again: four wrong, right, four wrong are never locked.
+      // (purchaser@ had a wrong password in the first test: a right one starts from zero.)
+      const email = 'purchaser@fhp.example';
+      expect((await signIn(email, DEMO_PASSWORD)).body).toMatchObject({ status: 'OTP_SENT' });
+      for (let attempt = 1; attempt <= 4; attempt++) expect((await signIn(email, 'not-the-password')).status).toBe(401);
+      expect((await signIn(email, DEMO_PASSWORD)).body).toMatchObject({ status: 'OTP_SENT' });
+      for (let attempt = 1; attempt <= 4; attempt++) expect((await signIn(email, 'not-the-password')).status).toBe(401);
+      expect((await signIn(email, 'not-the-password')).status).toBe(429);
+    });
   },
   { clock },
 );

@@ -60,6 +60,17 @@ export const oneTimeCodes = pgTable(
   (t) => [index('one_time_codes_email_idx').on(t.email, t.createdAt)],
 );
 
+/**
+ * Wrong passwords per email, known or not (so a lock tells nothing about an account): the fifth
+ * locks the email for sign-in by password until `locked_until`; a right password resets the row.
+ */
+export const passwordAttempts = pgTable('password_attempts', {
+  email: text('email').primaryKey(),
+  attempts: integer('attempts').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
 /** Server-wide settings by key (e.g. the generated token signing key shared by every instance). */
 export const settings = pgTable('settings', {
   key: text('key').primaryKey(),

@@ -21,7 +21,7 @@ export interface CodeStore {
 
 type Outcome<T> = { ok: true; value: T } | { ok: false; error: IdentityError };
 
-function retryAfterSeconds(until: Date, now: Date): Record<string, string> {
+export function retryAfterSeconds(until: Date, now: Date): Record<string, string> {
   return { 'retry-after': String(Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000))) };
 }
 

@@ -6,6 +6,7 @@ import { registerAuthHook } from './auth';
 import { createCodeStore } from './codes';
 import { createQueryTokenVerifier, type TokenService } from './crypto';
 import { createAppTokenService } from './keys';
+import { createPasswordAttemptStore } from './password-attempts';
 import { identityRoutes } from './routes';
 import { createIdentityService, type IdentityService } from './service';
 
@@ -50,7 +51,8 @@ export const identityPlugin = fp(
       app.log.warn('OTP_PEPPER is not set: one-time codes are hashed with the public development pepper');
     }
     const codes = createCodeStore(db, config.otpPepper, clock);
-    const service = createIdentityService({ db, config, clock, tokens, codes, mailer, sms, queryTokens, logger: app.log });
+    const passwordAttempts = createPasswordAttemptStore(db, clock);
+    const service = createIdentityService({ db, config, clock, tokens, codes, passwordAttempts, mailer, sms, queryTokens, logger: app.log });
     // Codes sent after their answer finish (or fail and are logged) before the SMTP pool closes.
     app.addHook('onClose', async () => {
       await service.settle();

@@ -25,6 +25,7 @@ import {
   type SmsProvider,
 } from '../notifications';
 import type { CodeStore } from './codes';
+import type { PasswordAttemptStore } from './password-attempts';
 import { hashPassword, needsRehash, TokenVerificationError, verifyPassword, type QueryTokenVerifier, type TokenService } from './crypto';
 import { badCredentials, IdentityError, MESSAGES } from './errors';
 import {
@@ -44,6 +45,7 @@ export interface IdentityServiceDeps {
   clock: Clock;
   tokens: TokenService;
   codes: CodeStore;
+  passwordAttempts: PasswordAttemptStore;
   mailer: Mailer;
   sms: SmsProvider;
   /** Null when no QUERY_TOKEN_SIGNER_PUBLIC_KEY is configured: sign-in links are then refused. */
@@ -87,7 +89,7 @@ function failureSummary(error: unknown): { error: string; code?: string; respons
 export type IdentityService = ReturnType<typeof createIdentityService>;
 
 export function createIdentityService(deps: IdentityServiceDeps) {
-  const { db, config, clock, tokens, codes, mailer, sms, logger } = deps;
+  const { db, config, clock, tokens, codes, passwordAttempts, mailer, sms, logger } = deps;
   const webUrl = config.publicUrl ?? `http://localhost:${config.port}`;
   /** Deliveries still running after their answer went out; `settle()` waits for them. */
   const background = new Set<Promise<void>>();
@@ -191,8 +193,11 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       if (body.password !== undefined) {
         // Always one scrypt run: an unknown email or a code-only account checks the dummy hash.
         const hash = user?.signInType === 'password' ? user.passwordHash : null;
+        // Counted for every email, known or not, before the check: 429 once five were wrong.
+        const refusalIfWrong = await passwordAttempts.begin(body.email);
         const passwordOk = await verifyPassword(body.password, hash);
-        if (!passwordOk || user === undefined) throw badCredentials();
+        if (!passwordOk || user === undefined) throw refusalIfWrong ?? badCredentials();
+        await passwordAttempts.succeeded(body.email);
         assertMaySignIn(user, body.role);
         if (body.otp === undefined) {
           const code = await codes.issue(user.email, 'SIGN_IN');
