@@ -19,10 +19,15 @@ const WHO_AM_I = '{ whoAmI { signedIn userId email role } }';
 describeApp(
   'identity flows',
   (suite) => {
-    it('answers the sign-in type for password, otp and unknown emails', async () => {
+    it('answers the sign-in type for password, otp and unknown emails; unknown ones answer otp like self-signed-up customers', async () => {
       expect((await iam(suite.app, '/user/sign-in-type/get', { email: 'purchaser@fhp.example' })).body).toEqual({ signInType: 'password' });
       expect((await iam(suite.app, '/user/sign-in-type/get', { email: ' OTP.Purchaser@fhp.example ' })).body).toEqual({ signInType: 'otp' });
-      expect((await iam(suite.app, '/user/sign-in-type/get', { email: 'nobody@fhp.example' })).body).toEqual({ signInType: 'password' });
+      // Unknown emails answer like the self-signed-up customers, so `otp` does not mean "exists".
+      expect((await iam(suite.app, '/user/sign-in-type/get', { email: 'nobody@fhp.example' })).body).toEqual({ signInType: 'otp' });
+      expect((await iam(suite.app, '/user/sign-up', { email: 'self.signed@fhp.example' })).status).toBe(200);
+      const code = extractCode(await smtp.waitForMessage('self.signed@fhp.example'));
+      expect((await iam(suite.app, '/email/verify-by-otp', { email: 'self.signed@fhp.example', otp: code })).status).toBe(200);
+      expect((await iam(suite.app, '/user/sign-in-type/get', { email: 'self.signed@fhp.example' })).body).toEqual({ signInType: 'otp' });
     });
 
     it('signs a password user in with the password and the emailed code; the token works on whoAmI', async () => {

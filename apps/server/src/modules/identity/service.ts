@@ -180,10 +180,13 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       while (background.size > 0) await Promise.allSettled([...background]);
     },
 
-    /** Unknown emails answer `password`, like most accounts, so the answer reveals nothing. */
+    /**
+     * Unknown emails answer `otp`, like every self-signed-up customer (the majority), so `otp`
+     * does not mean "has an account"; `/otp/send` then answers them exactly as a known one.
+     */
     async signInType(email: string): Promise<{ signInType: 'password' | 'otp' }> {
       const user = await findUserByEmail(db, email);
-      return { signInType: user?.signInType ?? 'password' };
+      return { signInType: user?.signInType ?? 'otp' };
     },
 
     async signIn(body: SignInBody): Promise<SignInAnswer> {
