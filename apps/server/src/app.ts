@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
-import { databaseOptionsFromConfig, openDatabase, type Database } from './db/client';
-import { seedFor } from './db/seed';
+import type { Database } from './db/client';
 import { graphqlPlugin } from './graphql/plugin';
 import { PublicQueryCache } from './graphql/response-cache';
 import { replyWithError } from './http/errors';
@@ -16,11 +15,8 @@ import './types';
 
 export interface BuildAppOptions {
   config: Config;
-  /**
-   * An open, migrated database owned by the caller (tests, bench). Without it the app opens the
-   * one the config names, migrates and seeds it, and closes it when the app closes.
-   */
-  database?: Database;
+  /** An open, prepared database owned by the caller (startServer, tests, bench), who closes it. */
+  database: Database;
   clock?: Clock;
 }
 
@@ -50,20 +46,8 @@ export async function buildApp({ config, database, clock = systemClock }: BuildA
     );
   }
 
-  const owned = database === undefined;
-  const db = database ?? (await openDatabase(databaseOptionsFromConfig(config)));
-  if (owned) {
-    try {
-      await db.prepare(seedFor(config));
-    } catch (error) {
-      await db.close();
-      throw error;
-    }
-    app.addHook('onClose', () => db.close());
-  }
-
   app.decorate('config', config);
-  app.decorate('db', db.db);
+  app.decorate('db', database.db);
   app.decorate('clock', clock);
   app.decorate('publicQueryCache', new PublicQueryCache(config.graphqlCacheTtlMs, () => clock().getTime()));
   app.addHook('onRequest', async (request, reply) => {

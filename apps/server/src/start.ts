@@ -25,18 +25,29 @@ export interface StartedServer {
   close(): Promise<void>;
 }
 
+/** Opens the database the config names and migrates and seeds it; closes it again if that fails. */
+export async function openConfiguredDatabase(config: Config): Promise<Database> {
+  const database = await openDatabase(databaseOptionsFromConfig(config));
+  try {
+    await database.prepare(seedFor(config));
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return database;
+}
+
 /**
  * The one start-up path (server.ts, the e2e harness): opens and prepares the database, builds the
  * app, listens on the configured port and logs where, with which database and web app.
  */
 export async function startServer({ config, database, clock }: StartServerOptions): Promise<StartedServer> {
   const owned = database === undefined;
-  const db = database ?? (await openDatabase(databaseOptionsFromConfig(config)));
+  const db = database ?? (await openConfiguredDatabase(config));
   const closeDatabase = () => (owned ? db.close() : Promise.resolve());
 
   let app: FastifyInstance;
   try {
-    if (owned) await db.prepare(seedFor(config));
     app = await buildApp({ config, database: db, clock });
   } catch (error) {
     await closeDatabase();

@@ -6,7 +6,9 @@ import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDatabaseKinds } from '../../../test/databases';
 import { gql, testConfig } from '../../../test/harness';
+import type { Config } from '../../config';
 import { buildApp } from '../../app';
+import { openConfiguredDatabase } from '../../start';
 import { MIGRATIONS_DIR, type Db } from '../client';
 import { content, faqs, offers, products, roles, seasons, users } from '../schema';
 import { CONTENT_KEYS, type PageContent, type SidebarItem } from '../../modules/content/content-shapes';
@@ -68,6 +70,14 @@ describe.each(testDatabaseKinds())('demo seed [%s]', (kind) => {
   });
 });
 
+/** Boots the app on the database the config names, as startServer does; closing the app closes it. */
+async function bootApp(config: Config) {
+  const database = await openConfiguredDatabase(config);
+  const app = await buildApp({ config, database });
+  app.addHook('onClose', () => database.close());
+  return app;
+}
+
 describe('booting on a DATA_DIR', () => {
   const dir = mkdtempSync(join(tmpdir(), 'fhp-boot-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -75,7 +85,7 @@ describe('booting on a DATA_DIR', () => {
   it('migrates and seeds on first boot, keeps data and adds no duplicates on the second', async () => {
     const config = testConfig({ DATA_DIR: dir });
     for (let boot = 0; boot < 2; boot += 1) {
-      const app = await buildApp({ config });
+      const app = await bootApp(config);
       try {
         expect(await rowCounts(app.db)).toEqual({ content: 2, faqs: 3, offers: 1, products: 1, seasons: 2 });
       } finally {
@@ -85,7 +95,7 @@ describe('booting on a DATA_DIR', () => {
   });
 
   it('seeds reference data but no demo accounts when SEED_DEMO is false', async () => {
-    const app = await buildApp({ config: testConfig({ DATA_DIR: join(dir, 'empty'), SEED_DEMO: 'false' }) });
+    const app = await bootApp(testConfig({ DATA_DIR: join(dir, 'empty'), SEED_DEMO: 'false' }));
     try {
       expect(await rowCounts(app.db)).toEqual({ content: 2, faqs: 3, offers: 1, products: 1, seasons: 2 });
       expect((await app.db.select({ n: count() }).from(users))[0]?.n).toBe(0);
@@ -95,7 +105,7 @@ describe('booting on a DATA_DIR', () => {
   });
 
   it('production without SEED_DEMO: no users, yet pageContent and currentSeason answer', async () => {
-    const app = await buildApp({ config: testConfig({ DATA_DIR: join(dir, 'production'), NODE_ENV: 'production' }) });
+    const app = await bootApp(testConfig({ DATA_DIR: join(dir, 'production'), NODE_ENV: 'production' }));
     try {
       expect(app.config.seedDemo).toBe(false);
       expect((await app.db.select({ n: count() }).from(users))[0]?.n).toBe(0);
