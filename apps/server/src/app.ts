@@ -10,6 +10,7 @@ import { webAppPlugin } from './http/web-app';
 import { filesPlugin } from './modules/files';
 import { healthRoutes } from './modules/health';
 import { identityPlugin } from './modules/identity';
+import { ledgerPlugin } from './modules/ledger';
 import { pricingPlugin } from './modules/pricing';
 import './types';
 
@@ -55,6 +56,7 @@ export async function buildApp({ config, database, clock = systemClock }: BuildA
   });
   app.setErrorHandler((error, request, reply) => replyWithError(error, request, reply));
 
+  await app.register(ledgerPlugin);
   await app.register(pricingPlugin);
   // Before every route: its bearer-token hook must see them all.
   await app.register(identityPlugin);

@@ -2,6 +2,12 @@ import { isAbsolute, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, REPO_ROOT } from './config';
 
+/** What production refuses to start without. */
+const PRODUCTION_SECRETS = {
+  OTP_PEPPER: 'a-production-pepper-of-at-least-32-chars',
+  LEDGER_PSEUDONYM_KEY: 'a-production-ledger-key-of-at-least-32-chars',
+};
+
 describe('loadConfig', () => {
   it('has working defaults for a bare environment', () => {
     const config = loadConfig({}, '/srv/fhp');
@@ -29,6 +35,7 @@ describe('loadConfig', () => {
       SEED_DEMO: 'false',
       PUBLIC_URL: 'https://fhp.example',
       OTP_PEPPER: 'a-production-pepper-of-at-least-32-chars',
+      LEDGER_PSEUDONYM_KEY: 'a-production-ledger-key-of-at-least-32-chars',
     });
     expect(config).toMatchObject({
       env: 'production',
@@ -50,13 +57,12 @@ describe('loadConfig', () => {
     ['test', true],
     ['production', false],
   ] as const)('SEED_DEMO defaults per environment: %s -> %s', (env, expected) => {
-    const config = loadConfig({ NODE_ENV: env, OTP_PEPPER: 'a-production-pepper-of-at-least-32-chars' });
+    const config = loadConfig({ NODE_ENV: env, ...PRODUCTION_SECRETS });
     expect(config.seedDemo).toBe(expected);
   });
 
   it('an explicit SEED_DEMO wins over the environment default', () => {
-    const pepper = 'a-production-pepper-of-at-least-32-chars';
-    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true', OTP_PEPPER: pepper }).seedDemo).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true', ...PRODUCTION_SECRETS }).seedDemo).toBe(true);
     expect(loadConfig({ NODE_ENV: 'development', SEED_DEMO: 'false' }).seedDemo).toBe(false);
   });
 
@@ -80,6 +86,8 @@ describe('loadConfig', () => {
     [{ JWT_PRIVATE_KEY: 'not a pem' }, 'JWT_PRIVATE_KEY'],
     [{ OTP_PEPPER: 'short' }, 'OTP_PEPPER'],
     [{ NODE_ENV: 'production' }, 'OTP_PEPPER'],
+    [{ NODE_ENV: 'production' }, 'LEDGER_PSEUDONYM_KEY'],
+    [{ LEDGER_PSEUDONYM_KEY: 'short' }, 'LEDGER_PSEUDONYM_KEY'],
     [{ QUERY_TOKEN_SIGNER_PUBLIC_KEY: 'abc' }, 'QUERY_TOKEN_SIGNER_PUBLIC_KEY'],
   ])('fails fast on %o, naming the variable', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);

@@ -35,6 +35,9 @@ function optionalPem(what: string) {
  */
 export const DEVELOPMENT_OTP_PEPPER = 'fhp-development-otp-pepper-not-a-secret';
 
+/** Development and test only, public like the pepper above: production requires LEDGER_PSEUDONYM_KEY. */
+export const DEVELOPMENT_LEDGER_PSEUDONYM_KEY = 'fhp-development-ledger-pseudonym-key-not-a-secret';
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: z.coerce.number({ message: 'must be a port number (0 to 65535)' }).int({ message: 'must be a port number (0 to 65535)' }).min(0).max(65_535, { message: 'must be a port number (0 to 65535)' }).default(3000),
@@ -56,6 +59,7 @@ const envSchema = z.object({
   JWT_ISSUER: z.string().trim().min(1).default('fhp'),
   JWT_AUDIENCE: z.string().trim().min(1).default('fhp-portal'),
   OTP_PEPPER: optionalNonEmpty.pipe(z.string().min(32, { message: 'must be at least 32 characters of random text' }).optional()),
+  LEDGER_PSEUDONYM_KEY: optionalNonEmpty.pipe(z.string().min(32, { message: 'must be at least 32 characters of random text' }).optional()),
   QUERY_TOKEN_SIGNER_PUBLIC_KEY: optionalPem('an SPKI PEM public key (-----BEGIN PUBLIC KEY-----)'),
   GRAPHQL_CACHE_TTL_MS: z.coerce.number({ message: 'must be a number of milliseconds' }).int({ message: 'must be a whole number of milliseconds' }).min(0, { message: 'must be 0 (off) or more' }).max(60_000, { message: 'must be at most 60000 (one minute)' }).default(5000),
 });
@@ -90,6 +94,11 @@ export interface Config {
   otpPepper: string;
   /** True when OTP_PEPPER was not set and the public development pepper is used (logged at start). */
   otpPepperIsDevelopmentDefault: boolean;
+  /**
+   * Keys the proof ledger's pseudonymous account ids (HMAC of a user id): stable, and not linkable
+   * to a person without it. Changing it gives every holder a new account id from then on.
+   */
+  ledgerPseudonymKey: string;
   /** Signer of tokens handed over in a page's query string; absent: such tokens are refused. */
   queryTokenSignerPublicKeyPem: string | undefined;
   /** How long an anonymous answer to a public query is reused; 0 turns the cache off. */
@@ -118,6 +127,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data;
   const problems: string[] = [];
   if (e.NODE_ENV === 'production' && e.OTP_PEPPER === undefined) problems.push('OTP_PEPPER: is required in production');
+  if (e.NODE_ENV === 'production' && e.LEDGER_PSEUDONYM_KEY === undefined) problems.push('LEDGER_PSEUDONYM_KEY: is required in production');
   if (e.JWT_PUBLIC_KEY !== undefined && e.JWT_PRIVATE_KEY === undefined) problems.push('JWT_PUBLIC_KEY: needs JWT_PRIVATE_KEY too');
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   const webDistDir = absolute(e.WEB_DIST_DIR, REPO_ROOT);
@@ -144,6 +154,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     otpPepper: e.OTP_PEPPER ?? DEVELOPMENT_OTP_PEPPER,
     otpPepperIsDevelopmentDefault: e.OTP_PEPPER === undefined,
+    ledgerPseudonymKey: e.LEDGER_PSEUDONYM_KEY ?? DEVELOPMENT_LEDGER_PSEUDONYM_KEY,
     queryTokenSignerPublicKeyPem: e.QUERY_TOKEN_SIGNER_PUBLIC_KEY,
     graphqlCacheTtlMs: e.GRAPHQL_CACHE_TTL_MS,
   };

@@ -9,12 +9,13 @@ import { createTestDatabase, testDatabaseKinds, type DatabaseKind } from './data
 
 /** A config for tests: quiet logs and no web build unless a test asks for one. */
 export function testConfig(env: Record<string, string> = {}): Config {
-  // A pepper of its own, so suites that switch to production (which requires one) still boot.
+  // Secrets of its own, so suites that switch to production (which requires them) still boot.
   return loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: '/nonexistent/fhp-web-dist',
     OTP_PEPPER: 'test-pepper-0123456789abcdef0123456789abcdef',
+    LEDGER_PSEUDONYM_KEY: 'test-ledger-key-0123456789abcdef0123456789',
     ...env,
   });
 }

@@ -11,3 +11,4 @@ export * from './season';
 export * from './schemas';
 export * from './identity';
 export * from './policy';
+export * from './ledger';

@@ -6,3 +6,4 @@ export * from './identity';
 export * from './files';
 export * from './kyc';
 export * from './policies';
+export * from './ledger';

@@ -1,0 +1,36 @@
+import type { LedgerEntryKind } from '@fhp/domain';
+import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * The proof ledger (product-decisions "Proof ledger"; rules in packages/domain/src/ledger).
+ * `payload` is the canonical JSON that was hashed; `kind` and `txn_id` repeat two of its members
+ * so entries can be found, and verification checks they still agree with it. Append-only: nothing
+ * in the app updates or deletes a row.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    sequence: integer('sequence').primaryKey(),
+    hash: text('hash').notNull().unique(),
+    /** Unique: two entries never follow the same one, so the chain cannot fork. */
+    prevHash: text('prev_hash').notNull().unique(),
+    payloadHash: text('payload_hash').notNull(),
+    payload: text('payload').notNull(),
+    kind: text('kind').$type<LedgerEntryKind>().notNull(),
+    txnId: text('txn_id').notNull(),
+    /** When it was appended (the payload's timestamp is when the business event happened). */
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('ledger_entries_txn_idx').on(t.txnId)],
+);
+
+/**
+ * One row (id 1): the last entry's sequence and hash. Appending locks it (`FOR UPDATE`), so
+ * appends from any number of instances queue up instead of forking; it also lets verification
+ * notice entries cut off the end of the chain.
+ */
+export const ledgerHead = pgTable('ledger_head', {
+  id: integer('id').primaryKey(),
+  lastSequence: integer('last_sequence').notNull(),
+  lastHash: text('last_hash').notNull(),
+});
