@@ -18,7 +18,6 @@ export const GENESIS_HASH = '0'.repeat(64);
  * (issue 7), plus the steps between them that move money or cover.
  */
 export const LEDGER_ENTRY_KINDS = [
-  'POLICY_PURCHASED',
   'PAYMENT_RECORDED',
   'POLICY_ISSUED',
   'POLICY_STATUS_CHANGED',

@@ -8,7 +8,7 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { parseInput, userInputError } from '../../graphql/errors';
 import { findUserById, updateUser } from '../identity/repository';
-import { appendTransaction, TXN_TYPES } from '../policies/transaction-log';
+import { appendTransaction, TXN_LOCATIONS, TXN_TYPES } from '../policies/transaction-log';
 import {
   attachFiles,
   findFilesForUpdate,
@@ -84,6 +84,7 @@ export async function submitKycDetails({ db, clock }: KycDeps, userId: string, i
       type: TXN_TYPES.KYC_SUBMISSION,
       action: 'KYC details submitted',
       payload: { documents: documents.map((doc) => ({ type: doc.type, name: doc.name })) },
+      location: TXN_LOCATIONS.portal,
       at: now,
     });
   });

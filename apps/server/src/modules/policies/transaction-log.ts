@@ -11,6 +11,22 @@ export const TXN_TYPES = {
 } as const;
 export type TxnType = (typeof TXN_TYPES)[keyof typeof TXN_TYPES];
 
+/**
+ * The timeline's "where": the place the change was made, never an address or a device. Every
+ * module says it the same way.
+ */
+export const TXN_LOCATIONS = {
+  /** The customer, in the web portal. */
+  portal: 'Customer portal',
+  /** A teller at a partner credit union. */
+  creditUnion: 'Credit union desk',
+  /** An administrator. */
+  backOffice: 'Back office',
+  /** A scheduled job (deadlines, season start, expiry) or the trigger engine. */
+  system: 'FHP system',
+} as const;
+export type TxnLocation = (typeof TXN_LOCATIONS)[keyof typeof TXN_LOCATIONS];
+
 export interface NewTxn {
   ownerId: string;
   performedBy: string;
@@ -19,6 +35,7 @@ export interface NewTxn {
   /** What happened, for the timeline; never document contents, codes or tokens. */
   payload: Record<string, unknown>;
   txnSetId?: string | null;
+  location: TxnLocation;
   at: Date;
 }
 

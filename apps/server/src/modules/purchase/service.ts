@@ -21,7 +21,7 @@ import { findUserById } from '../identity/repository';
 import { fullName } from '../identity/service';
 import { isKycSubmitted } from '../kyc/repository';
 import type { Mailer } from '../notifications';
-import { appendTransaction, TXN_TYPES } from '../policies/transaction-log';
+import { appendTransaction, TXN_LOCATIONS, TXN_TYPES } from '../policies/transaction-log';
 import {
   findInstalments,
   findPolicyByIdempotencyKey,
@@ -193,6 +193,7 @@ export async function purchasePolicy(deps: PurchaseDeps, ownerId: string, input:
           paymentChannel: values.paymentChannel,
         },
         txnSetId: policyNumber,
+        location: TXN_LOCATIONS.portal,
         at: now,
       });
       return { policy, created: true };
