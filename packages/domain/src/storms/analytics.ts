@@ -6,6 +6,7 @@ import { addDays, dayNumber } from '../policy/dates';
 import type { IsoDate } from '../season';
 import { higherClass, triggeringClass } from './classes';
 import { BOX_2_METRES, samplePayoutPercent } from './contract';
+import { STORM_ERROR_CODES } from './errors';
 import { islandDistanceMetres } from './geometry';
 import type { Storm, StormStatus } from './hurdat2';
 import { forEachSample, type TrackSample } from './track';
@@ -205,7 +206,6 @@ export const WIND_PERIODS: readonly WindPeriod[] = ['day', 'week', 'month', 'yea
 export const DEFAULT_WIND_PERIOD: WindPeriod = 'week';
 /** A chart has no use for more points than this; a longer range is refused rather than built. */
 export const MAX_WIND_BUCKETS = 5_000;
-export const WIND_RANGE_TOO_LONG = 'WIND_RANGE_TOO_LONG';
 
 export interface WindBucket {
   /** First local day of the bucket: the day, the Monday of the week, the 1st of the month or of January. */
@@ -278,7 +278,7 @@ export function windSeries(storms: readonly Storm[], country: CountryCode, optio
   const series: WindBucket[] = [];
   for (let start = bucketStart(options.from, period); start <= options.to; start = nextBucket(start, period)) {
     if (series.length === MAX_WIND_BUCKETS) {
-      throw new DomainError(WIND_RANGE_TOO_LONG, `Choose a shorter range: the wind chart shows at most ${MAX_WIND_BUCKETS} ${period}s`);
+      throw new DomainError(STORM_ERROR_CODES.WIND_RANGE_TOO_LONG, `Choose a shorter range: the wind chart shows at most ${MAX_WIND_BUCKETS} ${period}s`);
     }
     series.push(toBucket(start));
   }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import caribbeanText from '../../datasets/hurdat2/caribbean-1950-2023.txt?raw';
 import sampleText from '../../datasets/hurdat2/sample.txt?raw';
-import { HURDAT2_INVALID, HURDAT2_MAX_BYTES, Hurdat2Error, parseHurdat2 } from './hurdat2';
+import { STORM_ERROR_CODES } from './errors';
+import { HURDAT2_MAX_BYTES, Hurdat2Error, parseHurdat2 } from './hurdat2';
 
 const IVAN_HEADER = 'AL092004,               IVAN,      3,';
 const IVAN_LINES = [
@@ -19,7 +20,7 @@ function refusal(text: string): { line: number; message: string } {
   } catch (error) {
     expect(error).toBeInstanceOf(Hurdat2Error);
     const { line, message, code } = error as Hurdat2Error;
-    expect(code).toBe(HURDAT2_INVALID);
+    expect(code).toBe(STORM_ERROR_CODES.HURDAT2_INVALID);
     expect(message.startsWith(`Line ${line}: `)).toBe(true);
     return { line, message };
   }

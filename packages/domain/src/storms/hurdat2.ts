@@ -1,4 +1,5 @@
 import { DomainError } from '../errors';
+import { STORM_ERROR_CODES } from './errors';
 
 /**
  * HURDAT2 best-track text (NOAA NHC, format of hurdat2-format-atl-1851-2021.pdf): a header line per
@@ -48,14 +49,12 @@ export interface Storm {
   points: TrackPoint[];
 }
 
-export const HURDAT2_INVALID = 'HURDAT2_INVALID';
-
 /** The file was refused; `line` is 1-based and the message names it, in words an administrator can act on. */
 export class Hurdat2Error extends DomainError {
   readonly line: number;
 
   constructor(line: number, problem: string) {
-    super(HURDAT2_INVALID, `Line ${line}: ${problem}`);
+    super(STORM_ERROR_CODES.HURDAT2_INVALID, `Line ${line}: ${problem}`);
     this.name = 'Hurdat2Error';
     this.line = line;
   }

@@ -1,3 +1,4 @@
+export * from './errors';
 export * from './hurdat2';
 export * from './classes';
 export * from './track';

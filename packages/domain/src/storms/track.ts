@@ -1,4 +1,5 @@
 import { DomainError } from '../errors';
+import { STORM_ERROR_CODES } from './errors';
 import type { Storm, StormStatus } from './hurdat2';
 
 /**
@@ -19,8 +20,6 @@ export interface TrackSample {
   /** The status of the nearer track point in time; the later one at the exact midpoint. */
   status: StormStatus;
 }
-
-export const TRACK_NOT_IN_ORDER = 'TRACK_NOT_IN_ORDER';
 
 /** Longitudes are interpolated the short way round, so a track crossing 180 degrees stays continuous. */
 function lonBetween(lon0: number, lon1: number, fraction: number): number {
@@ -48,7 +47,7 @@ export function forEachSample(storm: Storm, visit: (sample: TrackSample) => void
     const t0 = previousMs;
     const t1 = Date.parse(p1.time);
     if (!(t1 > t0)) {
-      throw new DomainError(TRACK_NOT_IN_ORDER, `The track points of storm ${storm.id} must be in time order, one per instant (${p0.time}, ${p1.time})`);
+      throw new DomainError(STORM_ERROR_CODES.TRACK_NOT_IN_ORDER, `The track points of storm ${storm.id} must be in time order, one per instant (${p0.time}, ${p1.time})`);
     }
     const span = t1 - t0;
     visit({ timeMs: t0, lat: p0.lat, lon: p0.lon, windKt: p0.windKt, status: p0.status });
