@@ -45,17 +45,15 @@ const FOOT_TOLERANCE_M = 1;
 const MAX_FOOT_STEPS = 8;
 
 /**
- * How much longer or shorter than on the sphere a distance can be on WGS84 between these latitudes.
- * In geodetic coordinates the ellipsoid's line element is M dphi along meridians and N cos(phi) dlambda
- * along parallels (M, N the meridional and prime-vertical radii of curvature), the sphere's R times
- * the same, so any path's length changes by a factor between min M / R and max N / R over the
- * latitudes it crosses. A degree either side covers the bulge of a great circle at these scales.
+ * How much longer or shorter than on the sphere a distance can be on WGS84 for paths that stay
+ * within latitudes `fromLat`-`toLat`. In geodetic coordinates the ellipsoid's line element is
+ * M dphi along meridians and N cos(phi) dlambda along parallels (M, N the meridional and
+ * prime-vertical radii of curvature), the sphere's R times the same, so any such path's length
+ * changes by a factor between min M / R and max N / R over those latitudes.
  */
-function sphereToEllipsoid(lat1: number, lat2: number): { low: number; high: number } {
-  const a = Math.abs(lat1);
-  const b = Math.abs(lat2);
-  const low = Math.sin(Math.max(0, Math.min(a, b) - 1) * DEG);
-  const high = Math.sin(Math.min(90, Math.max(a, b) + 1) * DEG);
+function sphereToEllipsoid(fromLat: number, toLat: number): { low: number; high: number } {
+  const low = Math.sin(Math.max(0, fromLat) * DEG);
+  const high = Math.sin(Math.min(90, toLat) * DEG);
   return {
     low: (WGS84.a * (1 - E2)) / (1 - E2 * low * low) ** 1.5 / SPHERE_RADIUS_M,
     high: WGS84.a / Math.sqrt(1 - E2 * high * high) / SPHERE_RADIUS_M,
@@ -236,10 +234,16 @@ function insideIsland(island: PreparedIsland, lat: number, lon: number): boolean
 export function islandDistanceMetres(country: CountryCode, lat: number, lon: number, limitMetres = Infinity): number {
   const island = preparedIsland(country);
   const p = unitVector(lat, lon);
-  const lowerBound = (angleBetween(p, island.centre) - island.radius) * SPHERE_RADIUS_M * LEAST_SCALE;
+  const toCentre = angleBetween(p, island.centre);
+  const lowerBound = (toCentre - island.radius) * SPHERE_RADIUS_M * LEAST_SCALE;
   if (lowerBound > limitMetres) return Infinity;
   if (insideIsland(island, lat, lon)) return 0;
-  const scale = sphereToEllipsoid(lat, lat < 0 ? island.bbox.minLat : island.bbox.maxLat);
+  // A shortest path to any outline point is at most (toCentre + radius) long, so it strays from its
+  // ends' latitudes by at most half that; a degree more is ample margin.
+  const margin = 1 + (toCentre + island.radius) / DEG / 2;
+  const { bbox } = island;
+  const latitudes = [Math.abs(lat), Math.abs(bbox.minLat), Math.abs(bbox.maxLat)];
+  const scale = sphereToEllipsoid(Math.min(...latitudes) - margin, Math.max(...latitudes) + margin);
 
   const { segments, angles, fractions } = island;
   let nearest = Infinity;
