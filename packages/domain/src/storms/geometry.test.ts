@@ -83,6 +83,14 @@ describe('islandDistanceMetres', () => {
     );
   });
 
+  it('stays exact far from the islands (Miami, Caracas, Dakar)', () => {
+    for (const [lat, lon] of [[25.76, -80.19], [10.48, -66.9], [14.72, -17.47]] as const) {
+      for (const country of ['gd', 'dm'] as const) {
+        expect(Math.abs(islandDistanceMetres(country, lat, lon) - bruteForceDistanceMetres(country, lat, lon, 50))).toBeLessThan(AGREEMENT_M);
+      }
+    }
+  });
+
   it('answers Infinity only for points certainly beyond a limit, and the exact distance otherwise', () => {
     const far = travel(12.0, -61.75, 180, 150_000);
     expect(islandDistanceMetres('gd', far.lat, far.lon, 100_000)).toBe(Infinity);
