@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// One runner for every package: `npm run test:unit` runs domain, server and web tests together.
+// One runner for every package: `npm run test:unit` runs domain, server, scripts and web tests together.
 export default defineConfig({
   test: {
     projects: [
@@ -22,6 +22,16 @@ export default defineConfig({
           hookTimeout: 60_000,
           // PGlite instances are memory-hungry; two forks keep a 2-core machine responsive.
           poolOptions: { forks: { maxForks: 2, minForks: 1 } },
+        },
+      },
+      {
+        test: {
+          // Generators and command-line tools: regenerated files match the committed ones, the CLI runs as a child process.
+          name: 'scripts',
+          root: './scripts',
+          include: ['**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
         },
       },
       {

@@ -12,12 +12,16 @@
  * The target ratio is measured as deployed: anonymous answers to public queries are shared for
  * GRAPHQL_CACHE_TTL_MS (src/graphql/response-cache.ts). A second server with that cache off is
  * measured in the same run, so the cost of executing the query itself is printed too.
+ *
+ * First, the storm contract (`bench/storms.ts`): all shipped storms against both islands, beside
+ * parsing alone and a plain haversine loop over the same samples.
  */
 import { fork } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { fileURLToPath } from 'node:url';
 import { runLoad, type LoadRequest, type LoadResult } from './load-generator';
+import { runStormsBench } from './storms';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase, type Database } from '../apps/server/src/db/client';
@@ -94,6 +98,7 @@ async function checkQuote(baseUrl: string): Promise<boolean> {
 }
 
 async function main(): Promise<number> {
+  if (!runStormsBench()) return 1;
   const database = await openDatabase({ kind: 'pglite' });
   await database.prepare(seedDemoData);
   // As deployed (anonymous public answers shared for GRAPHQL_CACHE_TTL_MS), and with that cache

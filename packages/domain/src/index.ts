@@ -12,3 +12,5 @@ export * from './schemas';
 export * from './identity';
 export * from './policy';
 export * from './ledger';
+export * from './local-time';
+export * from './storms';

@@ -55,6 +55,6 @@ export function isPurchaseWindowOpen(season: Season, today?: IsoDate): boolean {
 }
 
 /** Whether a date falls inside the season's cover term (both ends included). */
-export function isWithinCover(season: Season, date: IsoDate): boolean {
+export function isWithinCover(season: Pick<Season, 'coverStart' | 'coverEnd'>, date: IsoDate): boolean {
   return date >= season.coverStart && date <= season.coverEnd;
 }

@@ -1,5 +1,4 @@
-import { isPurchaseWindowOpen } from '@fhp/domain';
-import { localIsoDate } from '../purchase/local-date';
+import { isPurchaseWindowOpen, localIsoDate } from '@fhp/domain';
 import type { SeasonRow } from './repository';
 
 /**

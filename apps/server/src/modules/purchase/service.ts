@@ -3,6 +3,7 @@ import {
   buildSchedule,
   formatPolicyNumber,
   fromCents,
+  localIsoDate,
   moneyView,
   newProvisionalPolicy,
   PURCHASE_REFUSAL_CODES,
@@ -35,7 +36,6 @@ import type { OfferCache } from '../pricing/offer-cache';
 import { purchaseWindowOpenAt } from '../pricing/purchase-window';
 import { findCurrentSeason } from '../pricing/repository';
 import { provisionalPolicyEmail } from './email';
-import { localIsoDate } from './local-date';
 
 export interface PurchaseDeps {
   db: Db;
