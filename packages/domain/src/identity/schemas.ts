@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { INVITABLE_ROLES } from './roles';
 import { CODE_LENGTH } from './otp-policy';
+import { nameText, TEXT_LIMITS } from '../schemas/fields';
+import { KYC_MESSAGES } from '../schemas/messages';
 
 /**
  * Bodies of the identity REST routes (`/iam/v1`). Every message is shown to the customer as the
@@ -109,17 +111,11 @@ export const otpSendBodySchema = z
     phoneNumber !== undefined ? { email, phoneNumber } : { email, sendOn: sendOn ?? 'EMAIL' },
   );
 
-const personNameSchema = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(100, `${label} must be at most 100 characters`);
-
 export const inviteBodySchema = z.object({
   email: emailSchema,
-  firstName: personNameSchema('First Name'),
-  lastName: personNameSchema('Last Name'),
+  // Names as people write them, by the same rule and messages as the KYC form's.
+  firstName: nameText(KYC_MESSAGES.firstNameRequired, KYC_MESSAGES.firstNameAlpha, TEXT_LIMITS.firstName),
+  lastName: nameText(KYC_MESSAGES.lastNameRequired, KYC_MESSAGES.lastNameAlpha, TEXT_LIMITS.lastName),
   // Whether to email the invitation now; an imported user can be invited later.
   invite: z.boolean({ error: 'invite must be true or false' }).optional(),
   role: z.object(
