@@ -44,10 +44,18 @@ export interface SignedIn {
   user: SignedInUser;
 }
 
-/** The first step of a password sign-in: a code was sent. */
-export interface OtpSent {
-  status: 'OTP_SENT';
+/** Where a one-time code went: the account's registered email, phone, or both. */
+export type SentTo = ('EMAIL' | 'PHONE')[];
+
+/** The answer of `/otp/send`: what was sent where, so the screen says only what is true. */
+export interface OtpSendAnswer {
   message: string;
+  sentTo: SentTo;
+}
+
+/** The first step of a password sign-in: a code was sent. */
+export interface OtpSent extends OtpSendAnswer {
+  status: 'OTP_SENT';
 }
 
 export type SignInAnswer = SignedIn | OtpSent;
