@@ -57,14 +57,19 @@ describeApp(
       const again = await iam(app, '/user/sign-in', { email: 'purchaser@fhp.example', password: DEMO_PASSWORD, otp: code, role: null });
       expect(again.status).toBe(401);
 
-      // The purchaser role's uuid is accepted; another role's uuid is refused.
+      // The portal sends the purchaser role's uuid for everyone (spec part 1 section 6): a purchaser
+      // and a teller both sign in with it, each as their own role.
       const purchaserUuid = signedIn.userRoles[0]?.uuid;
       const withRole = await iam(app, '/user/sign-in', { email: 'purchaser@fhp.example', password: DEMO_PASSWORD, role: purchaserUuid });
       expect(withRole.body).toMatchObject({ status: 'OTP_SENT' });
       await smtp.waitForMessage('purchaser@fhp.example');
-      const teller = await iam(app, '/user/sign-in', { email: 'teller@fhp.example', password: DEMO_PASSWORD, role: purchaserUuid });
-      expect(teller.status).toBe(403);
-      expect(teller.body.display_message).toBe('This account cannot sign in with the selected role.');
+      expect((await iam(app, '/user/sign-in', { email: 'teller@fhp.example', password: DEMO_PASSWORD, role: purchaserUuid })).body).toMatchObject({ status: 'OTP_SENT' });
+      const tellerCode = extractCode(await smtp.waitForMessage('teller@fhp.example'));
+      const teller = await iam(app, '/user/sign-in', { email: 'teller@fhp.example', password: DEMO_PASSWORD, otp: tellerCode, role: purchaserUuid });
+      expect(teller.status).toBe(200);
+      expect(teller.body).toMatchObject({ status: 'SIGNED_IN', userRoles: [{ name: 'teller' }] });
+      const tellerToken = (teller.body as { accessToken: string }).accessToken;
+      expect((await gqlAs<{ whoAmI: { role: string } }>(app, tellerToken, WHO_AM_I)).body.data?.whoAmI.role).toBe('teller');
     });
 
     it('signs an otp user in with a code sent to email and phone, without a password', async () => {

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderAppAt, signInForTest, stubGraphQL, testSeason, setUpShellTests } from './testing';
+import { renderAppAt, signInForTest, stubGraphQL, testAppConfig, setUpShellTests } from './testing';
 
 /*
  * Exactly one main landmark in every state: loading, a page, a page that throws inside each
@@ -33,7 +33,7 @@ function serve() {
     operation === 'PageContent' ? { data: { pageContent } }
     : operation === 'WhoAmI' ? { data: { whoAmI: { signedIn: true, userId: 'u1', email: 'ann@fhp.example', role: 'purchaser' } } }
     : operation === 'MyProfile' ? { data: null, errors: [{ message: 'down' }] }
-    : { data: { currentSeason: testSeason } },
+    : { data: testAppConfig },
   );
 }
 

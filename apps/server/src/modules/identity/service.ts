@@ -144,10 +144,14 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     ]);
   }
 
-  /** Refusals that only someone holding the credentials can reach, so they may be specific. */
-  function assertMaySignIn(user: UserWithRole, role: string | null): void {
+  /**
+   * Refusals that only someone holding the credentials can reach, so they may be specific. The
+   * request's `role` (the purchaser role's uuid from the portal, or null) is not one of them: the
+   * portal sends it for every sign-in, staff included, and the session always carries the account's
+   * own role (decision 025).
+   */
+  function assertMaySignIn(user: UserWithRole): void {
     if (user.suspended) throw new IdentityError(403, MESSAGES.suspended);
-    if (role !== null && role !== user.roleId) throw new IdentityError(403, MESSAGES.roleRefused);
   }
 
   async function signedIn(user: UserWithRole): Promise<SignedIn> {
@@ -186,7 +190,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     if (claimed === null || claimed !== body.email) throw badCredentials();
     const user = await findUserByEmail(db, body.email);
     if (user === undefined) throw badCredentials();
-    assertMaySignIn(user, body.role);
+    assertMaySignIn(user);
     return signedIn(user);
   }
 
@@ -217,7 +221,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
         const passwordOk = await verifyPassword(body.password, hash);
         if (!passwordOk || user === undefined) throw refusalIfWrong ?? badCredentials();
         await passwordAttempts.succeeded(body.email);
-        assertMaySignIn(user, body.role);
+        assertMaySignIn(user);
         if (body.otp === undefined) {
           const code = await codes.issue(user.email, 'SIGN_IN');
           await deliverCode(code, { email: user.email, phone: user.phone });
@@ -236,7 +240,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
 
       // A code alone signs in only a code-only account; for anyone else it needs the password too.
       if (user === undefined || user.signInType !== 'otp' || body.otp === undefined) throw badCredentials();
-      assertMaySignIn(user, body.role);
+      assertMaySignIn(user);
       return codes.verify(user.email, 'SIGN_IN', body.otp, async (tx) => {
         await markEmailVerified(tx, user);
         return signedIn(user);
@@ -264,7 +268,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
         const existing = await findUserByEmail(tx, email);
         if (existing !== undefined) {
           if (existing.signInType === 'password') throw badCredentials();
-          assertMaySignIn(existing, null);
+          assertMaySignIn(existing);
           await markEmailVerified(tx, existing);
           return signedIn(existing);
         }
@@ -317,7 +321,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       }
       const user = await findUserById(db, userId);
       if (user === undefined) throw new IdentityError(401, MESSAGES.sessionInvalid);
-      assertMaySignIn(user, body.role);
+      assertMaySignIn(user);
       return signedIn(user);
     },
 
