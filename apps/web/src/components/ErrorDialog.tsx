@@ -32,8 +32,14 @@ export function ErrorDialog({ show, description = DEFAULT_ERROR_DESCRIPTION, det
       onAction={action?.onAction ?? onRetry ?? onClose}
       onHide={onClose}
     >
-      <p className="mb-1">{description}</p>
-      {detail && detail !== description && <p className="mb-1">{detail}</p>}
+      {detail && detail !== description ? (
+        <>
+          <p className="mb-1 fw-semibold text-body">{description}</p>
+          <p className="mb-1">{detail}</p>
+        </>
+      ) : (
+        <p className="mb-1">{description}</p>
+      )}
       <p className="mb-0">{KEEP_CALM}</p>
     </StatusDialog>
   );
