@@ -1,16 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { purchaseInput } from './PurchaseFlow';
-import { INITIAL_PURCHASE_DATA, type ChosenOption, type PurchaseData } from './state/purchaseData';
+import { INITIAL_PURCHASE_DATA, type PurchaseData } from './state/purchaseData';
+import { discountedOption3 } from './state/testing';
 
-const option: ChosenOption = {
-  id: '3',
-  label: 'Option 3: Category 3 and above',
-  premiumRaw: 2470,
-  premiumCents: 247000,
-  discountedPremiumCents: 234650,
-  discountPercent: 5,
-  coverageCents: 2500000,
-};
+const option = discountedOption3;
 const data: PurchaseData = {
   ...INITIAL_PURCHASE_DATA,
   step: 'payment',

@@ -2,20 +2,13 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PaymentChannel, PaymentPlan } from '@fhp/domain';
-import type { ChosenOption, PurchaseResult } from '../state/purchaseData';
+import type { PurchaseResult } from '../state/purchaseData';
+import { discountedOption3 } from '../state/testing';
 import { PaymentStep } from './PaymentStep';
 
 afterEach(cleanup);
 
-const option: ChosenOption = {
-  id: '3',
-  label: 'Option 3: Category 3 and above',
-  premiumRaw: 2470,
-  premiumCents: 247000,
-  discountedPremiumCents: 234650,
-  discountPercent: 5,
-  coverageCents: 2500000,
-};
+const option = discountedOption3;
 
 /** The step with its plan and channel held as the flow holds them. */
 function Harness({
