@@ -19,13 +19,15 @@ export interface BuildAppOptions {
   /** An open, prepared database owned by the caller (startServer, tests, bench), who closes it. */
   database: Database;
   clock?: Clock;
+  /** Milliseconds that only move forward, for how long configuration is cached; tests pass their own. */
+  monotonicNow?: () => number;
 }
 
 /** A client may pass its own request id (a proxy's); anything odd is replaced by a UUID. */
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
 /** Builds the whole app without listening: tests use `app.inject`, startServer (start.ts) listens. */
-export async function buildApp({ config, database, clock = systemClock }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, clock = systemClock, monotonicNow = () => performance.now() }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // Fastify's default is no limit: a client that stalls mid-upload would hold one of the
     // bounded upload slots forever. Two minutes lets a 20 MB proof through a slow connection.
@@ -50,6 +52,7 @@ export async function buildApp({ config, database, clock = systemClock }: BuildA
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('clock', clock);
+  app.decorate('monotonicNow', monotonicNow);
   app.decorate('publicQueryCache', new PublicQueryCache(config.graphqlCacheTtlMs, () => clock().getTime()));
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);

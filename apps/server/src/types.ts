@@ -9,6 +9,8 @@ declare module 'fastify' {
     config: Config;
     db: Db;
     clock: Clock;
+    /** For cache lifetimes (offers, pricing): never goes back, unlike the clock. */
+    monotonicNow: () => number;
     /** Shared answers to anonymous public queries; content and offer edit paths call `clear()`. */
     publicQueryCache: PublicQueryCache;
   }

@@ -25,6 +25,8 @@ export interface SuiteOptions {
   seed?: boolean;
   env?: Record<string, string>;
   clock?: Clock;
+  /** For cache lifetimes; defaults to the process's. */
+  monotonicNow?: () => number;
 }
 
 /** Filled in by beforeAll; read it inside tests, not at collection time. */
@@ -49,7 +51,7 @@ export function describeApp(title: string, body: (suite: AppSuite) => void, opti
         dispose = test.dispose;
         await test.database.prepare(options.seed === false ? undefined : seedDemoData);
         suite.database = test.database;
-        suite.app = await buildApp({ config: testConfig(options.env), database: test.database, clock: options.clock });
+        suite.app = await buildApp({ config: testConfig(options.env), database: test.database, clock: options.clock, monotonicNow: options.monotonicNow });
         await suite.app.ready();
       });
       afterAll(async () => {

@@ -131,7 +131,8 @@ describeApp(
         ['/user/sign-in', { email: 'a@fhp.example', role: null }, 'Enter your password or the code we sent you'],
         ['/user/sign-in', { email: 'a@fhp.example', otp: '12ab', role: null }, 'Enter the 6-digit code we sent you'],
         ['/user/sign-in', { email: 'a@fhp.example', password: 'x', role: 'purchaser' }, 'The selected role is not valid'],
-        ['/otp/send', { email: 'a@fhp.example' }, 'Choose where to send the code'],
+        ['/otp/send', { email: 'a@fhp.example', sendOn: 'EMAIL', phoneNumber: '+1 473 555 0100' }, 'Send the code either to a channel or to a phone number, not both'],
+        ['/otp/send', { email: 'a@fhp.example', sendOn: 'SMS' }, 'Choose where to send the code: EMAIL or PHONE'],
         ['/email/verify-by-otp', { email: 'a@fhp.example', otp: 7 }, 'Enter the 6-digit code we sent you'],
         ['/user/access-token/get', { role: null }, 'The sign-in link is not valid. Please sign in again'],
       ];

@@ -57,25 +57,74 @@ describeApp(
       const again = await iam(app, '/user/sign-in', { email: 'purchaser@fhp.example', password: DEMO_PASSWORD, otp: code, role: null });
       expect(again.status).toBe(401);
 
-      // The purchaser role's uuid is accepted; another role's uuid is refused.
+      // The portal sends the purchaser role's uuid for everyone (spec part 1 section 6): a purchaser
+      // and a teller both sign in with it, each as their own role.
       const purchaserUuid = signedIn.userRoles[0]?.uuid;
       const withRole = await iam(app, '/user/sign-in', { email: 'purchaser@fhp.example', password: DEMO_PASSWORD, role: purchaserUuid });
       expect(withRole.body).toMatchObject({ status: 'OTP_SENT' });
       await smtp.waitForMessage('purchaser@fhp.example');
-      const teller = await iam(app, '/user/sign-in', { email: 'teller@fhp.example', password: DEMO_PASSWORD, role: purchaserUuid });
-      expect(teller.status).toBe(403);
-      expect(teller.body.display_message).toBe('This account cannot sign in with the selected role.');
+      expect((await iam(app, '/user/sign-in', { email: 'teller@fhp.example', password: DEMO_PASSWORD, role: purchaserUuid })).body).toMatchObject({ status: 'OTP_SENT' });
+      const tellerCode = extractCode(await smtp.waitForMessage('teller@fhp.example'));
+      const teller = await iam(app, '/user/sign-in', { email: 'teller@fhp.example', password: DEMO_PASSWORD, otp: tellerCode, role: purchaserUuid });
+      expect(teller.status).toBe(200);
+      expect(teller.body).toMatchObject({ status: 'SIGNED_IN', userRoles: [{ name: 'teller' }] });
+      const tellerToken = (teller.body as { accessToken: string }).accessToken;
+      expect((await gqlAs<{ whoAmI: { role: string } }>(app, tellerToken, WHO_AM_I)).body.data?.whoAmI.role).toBe('teller');
     });
 
     it('signs an otp user in with a code sent to email and phone, without a password', async () => {
       const app = suite.app;
-      const sent = await iam(app, '/otp/send', { email: 'otp.purchaser@fhp.example', phoneNumber: '+1 473 555 0103' });
-      expect(sent.status).toBe(200);
-      const code = extractCode(await smtp.waitForMessage('otp.purchaser@fhp.example'));
-      expect(extractCode(app.identity.outbox.latestFor('+14735550103')?.text ?? '')).toBe(code);
+      // The web's sign-in sends the email alone; the spec's body with a phone number means the same.
+      for (const body of [{}, { phoneNumber: '+1 767 000 0000' }]) {
+        const sent = await iam(app, '/otp/send', { email: 'otp.purchaser@fhp.example', ...body });
+        expect(sent.status).toBe(200);
+        expect(sent.body).toEqual({ message: 'We sent a code to your registered email address and phone. It expires in 10 minutes.', sentTo: ['EMAIL', 'PHONE'] });
+        const emailed = extractCode(await smtp.waitForMessage('otp.purchaser@fhp.example'));
+        await app.identity.service.settle();
+        // The same code by SMS to the registered phone; never to a number the body names.
+        expect(extractCode(app.identity.outbox.latestFor('+14735550103')?.text ?? '')).toBe(emailed);
+        expect(app.identity.outbox.latestFor('+17670000000')).toBeUndefined();
+      }
+      const code = extractCode(app.identity.outbox.latestFor('+14735550103')?.text ?? '');
       const signedIn = await iam(app, '/user/sign-in', { email: 'otp.purchaser@fhp.example', otp: code });
       expect(signedIn.status).toBe(200);
       expect(signedIn.body).toMatchObject({ status: 'SIGNED_IN', signInType: 'otp' });
+    });
+
+    it('says only what was sent: an account without a phone gets the code by email and is told so', async () => {
+      const app = suite.app;
+      // The SMTP capture is shared by both databases' runs: an address of this run's own.
+      const email = `no.phone.${suite.kind}@fhp.example`;
+      expect((await iam(app, '/user/sign-up', { email })).status).toBe(200);
+      const signUpCode = extractCode(await smtp.waitForMessage(email));
+      expect((await iam(app, '/email/verify-by-otp', { email, otp: signUpCode })).status).toBe(200);
+      const outboxBefore = app.identity.outbox.list().length;
+      const sent = await iam(app, '/otp/send', { email });
+      expect(sent.body).toEqual({ message: 'We sent a code to your email address. It expires in 10 minutes.', sentTo: ['EMAIL'] });
+      extractCode(await smtp.waitForMessage(email));
+      await app.identity.service.settle();
+      expect(app.identity.outbox.list()).toHaveLength(outboxBefore); // no SMS went anywhere
+      // One channel on request: the phone only when one is registered.
+      expect((await iam(app, '/otp/send', { email, sendOn: 'PHONE' })).body).toMatchObject({ sentTo: ['EMAIL'] });
+      await smtp.waitForMessage(email);
+      const withPhone = await iam(app, '/otp/send', { email: 'purchaser.b@fhp.example', sendOn: 'PHONE' });
+      expect(withPhone.body).toEqual({ message: 'We sent a code to your registered phone. It expires in 10 minutes.', sentTo: ['PHONE'] });
+      // A password sign-in's first step says the same truth.
+      const step1 = await iam(app, '/user/sign-in', { email: 'purchaser@fhp.example', password: DEMO_PASSWORD, role: null });
+      expect(step1.body).toMatchObject({ status: 'OTP_SENT', sentTo: ['EMAIL', 'PHONE'] });
+      await smtp.waitForMessage('purchaser@fhp.example');
+    });
+
+    it('answers unknown emails as accounts with and without a phone, the same way each time', async () => {
+      const answers = [];
+      for (let i = 0; i < 12; i++) {
+        const email = `stranger.${i}@fhp.example`;
+        const first = await iam(suite.app, '/otp/send', { email });
+        expect(first.status).toBe(200);
+        expect((await iam(suite.app, '/otp/send', { email })).body).toEqual(first.body);
+        answers.push(JSON.stringify((first.body as { sentTo: string[] }).sentTo));
+      }
+      expect(new Set(answers)).toEqual(new Set(['["EMAIL","PHONE"]', '["EMAIL"]']));
     });
 
     it('signs up a new email by code: a purchaser, signed in; a known password email gets a notice instead', async () => {

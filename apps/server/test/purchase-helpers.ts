@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { Db } from '../src/db/client';
-import { customerProfiles, files, kycDocuments, policies, policyBeneficiaries, policyInstalments, transactionLog } from '../src/db/schema';
+import { customerProfiles, files, kycDocuments, policies, policyBeneficiaries, policyInstalments, policySaleRates, transactionLog } from '../src/db/schema';
 import { extractCode, type SmtpCapture } from '../src/modules/notifications/smtp-capture';
 import type { PolicyPurchaseResult } from '../src/modules/purchase/service';
 import { pdfBytes, pngBytes, uploadProof } from './files-helpers';
@@ -67,7 +67,10 @@ export const PURCHASE = `mutation Buy($input: PurchasePolicyInput!) {
 /** The answer as the GraphQL document above selects it: every field of the result type. */
 export type PurchaseAnswer = PolicyPurchaseResult;
 
-/** Dominica, EC$25,000, option 3 at the premium the quote shows before discount (25,000 x 9.88%). */
+/**
+ * Dominica, EC$25,000, option 3 at the prices the quote shows while the seeded 5% early-bird offer
+ * runs: 25,000 x 9.88% = 2,470.00 before discount, 2,346.50 after it.
+ */
 export function purchaseInput(patch: Record<string, unknown> = {}) {
   return {
     benificiaryDetail: {
@@ -80,6 +83,7 @@ export function purchaseInput(patch: Record<string, unknown> = {}) {
     countryName: 'dm',
     coverage: 25000,
     premium: 2470,
+    discountedPremium: 2346.5,
     productDefination: '3',
     useOfProceeds: [
       { value: 'homeProtection', selected: true },
@@ -99,14 +103,15 @@ export function purchaseInput(patch: Record<string, unknown> = {}) {
 
 /** Row counts of every table the purchase flow writes: "nothing stored" means these did not move. */
 export async function rowCounts(db: Db) {
-  const [filesCount, profiles, documents, policyCount, beneficiaries, instalments, log] = await Promise.all([
+  const [filesCount, profiles, documents, policyCount, beneficiaries, instalments, saleRates, log] = await Promise.all([
     db.$count(files),
     db.$count(customerProfiles),
     db.$count(kycDocuments),
     db.$count(policies),
     db.$count(policyBeneficiaries),
     db.$count(policyInstalments),
+    db.$count(policySaleRates),
     db.$count(transactionLog),
   ]);
-  return { files: filesCount, profiles, documents, policies: policyCount, beneficiaries, instalments, log };
+  return { files: filesCount, profiles, documents, policies: policyCount, beneficiaries, instalments, saleRates, log };
 }

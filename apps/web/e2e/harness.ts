@@ -23,6 +23,11 @@ export function readMailedMessage(email: string, timeoutMs = 10_000): Promise<{ 
   return call('GET', `/message${mailQuery(email, timeoutMs)}`);
 }
 
+/** The code in the first SMS to `phone` sent at or after `since` (epoch ms), waiting for it to arrive. */
+export async function readTextedCode(phone: string, since: number, timeoutMs = 10_000): Promise<string> {
+  return (await call<{ code: string }>('GET', `/sms?to=${encodeURIComponent(phone)}&since=${since}&timeoutMs=${timeoutMs}`)).code;
+}
+
 /** A `policies` row as stored (drizzle's camelCase names; amounts in integer cents). */
 export interface StoredPolicy {
   policyNumber: string;

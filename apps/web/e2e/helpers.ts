@@ -33,3 +33,14 @@ export function watchConsole(page: Page): string[] {
   page.on('pageerror', (error) => errors.push(String(error)));
   return errors;
 }
+
+/**
+ * Everything the page writes to the console, of any kind, and uncaught exceptions: the production
+ * build writes nothing there (spec part 1 section 8).
+ */
+export function watchAllConsole(page: Page): string[] {
+  const written: string[] = [];
+  page.on('console', (message) => written.push(`${message.type()}: ${message.text()}`));
+  page.on('pageerror', (error) => written.push(`uncaught: ${String(error)}`));
+  return written;
+}

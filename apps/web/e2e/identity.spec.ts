@@ -1,11 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousAxeViolations, screenshotAtWidths, watchConsole } from './helpers';
-import { readMailedCode } from './harness';
+import { readMailedCode, readTextedCode } from './harness';
 
 /** Demo accounts seeded by the server (docs/architecture.md, identity decisions). */
 const PASSWORD = 'Hurricane-2027!';
 const PURCHASER = 'purchaser@fhp.example';
 const OTP_PURCHASER = 'otp.purchaser@fhp.example';
+const OTP_PHONE = '+1 473 555 0103';
 const ADMIN = 'admin@fhp.example';
 
 let consoleErrors: string[] = [];
@@ -52,8 +53,17 @@ test('a purchaser signs in with password and the emailed code, uses the sidebar,
   await screenshotAtWidths(page, 'sign-in-email');
   await page.setViewportSize({ width: 1280, height: 900 });
 
+  // The first sign-in request carries the purchaser role's uuid, from the application configuration.
+  const signInBodies: unknown[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/iam/v1/user/sign-in')) signInBodies.push(request.postDataJSON());
+  });
   await signInWithPassword(page, PURCHASER, true);
   await expect(page).toHaveURL(/\/my-payout-details$/);
+  const roles = await (await page.request.post('/graphql', { data: { query: '{ roles { name uuid } }' } })).json() as { data: { roles: { name: string; uuid: string }[] } };
+  const purchaserUuid = roles.data.roles.find((role) => role.name === 'purchaser')?.uuid;
+  expect(purchaserUuid).toMatch(/^[0-9a-f-]{36}$/);
+  expect(signInBodies[0]).toMatchObject({ email: PURCHASER, role: purchaserUuid });
   await expect(heading(page, 'My Payout Details')).toBeVisible();
 
   // The shell: brand, sidebar entries, the user (seeded Alicia Charles), breadcrumbs.
@@ -126,30 +136,48 @@ test('an expired stored token sends the visitor to sign-in and is cleared', asyn
   expect(await page.evaluate(() => [localStorage.getItem('fhp.session'), sessionStorage.getItem('fhp.session')])).toEqual([null, null]);
 });
 
-test('an otp account gets the code at once, without a password step', async ({ page }) => {
+test('an otp account gets the same code by email and SMS at once, without a password step; a wrong code says "Verify OTP Failed"', async ({ page }) => {
   await page.goto('/sign-in');
+  const since = Date.now();
   await enterEmail(page, OTP_PURCHASER);
   await expect(heading(page, 'Enter your OTP')).toBeVisible();
+  await expect(page.getByText('We sent a 6-digit code to the email and phone registered for')).toBeVisible();
   await expect(page.getByLabel('Password', { exact: true })).toHaveCount(0);
+  // The seeded account's registered phone gets the very code the email carries.
+  const emailed = await readMailedCode(OTP_PURCHASER);
+  expect(await readTextedCode(OTP_PHONE, since)).toBe(emailed);
   await expectNoSeriousAxeViolations(page);
   await screenshotAtWidths(page, 'sign-in-otp');
   await page.setViewportSize({ width: 1280, height: 900 });
-  await enterCode(page, OTP_PURCHASER);
+
+  // A wrong code: the spec's dialog, then the right code signs in.
+  await page.getByLabel('One-time code').fill(emailed === '000000' ? '111111' : '000000');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const failed = page.getByRole('dialog', { name: 'Uh oh.' });
+  await expect(failed).toContainText('Verify OTP Failed');
+  await expect(failed).toContainText('Keep calm and try again');
+  await screenshotAtWidths(page, 'sign-in-otp-failed');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await failed.getByRole('button', { name: 'Close' }).click();
+  await expect(failed).toBeHidden();
+  await page.getByLabel('One-time code').fill(emailed);
+  await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/my-account$/);
   await expect(page.getByRole('button', { name: 'Account menu for Odette Pierre' })).toBeVisible();
   // Not remembered: the session lives in session storage only.
   expect(await page.evaluate(() => [localStorage.getItem('fhp.session'), Boolean(sessionStorage.getItem('fhp.session'))])).toEqual([null, true]);
 });
 
-test("a wrong password shows the server's sentence in the form", async ({ page }) => {
+test('a wrong password opens the "Uh oh." dialog with the server\'s sentence, which also stays in the form', async ({ page }) => {
   await page.goto('/sign-in');
   await enterEmail(page, 'purchaser.b@fhp.example');
   await page.getByLabel('Password', { exact: true }).fill('not-the-password');
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByRole('alert')).toBeVisible();
-  await expect(page.getByRole('alert')).not.toHaveText('');
+  const failed = page.getByRole('dialog', { name: 'Uh oh.' });
+  await expect(failed).toContainText('The email, password or code is not correct. Please check them and try again.');
+  await failed.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByRole('alert')).toHaveText('The email, password or code is not correct. Please check them and try again.');
   await expect(heading(page, 'Enter your password')).toBeVisible();
-  await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
 test('an admin without a screen ability sees "Not allowed" inside the shell', async ({ page }) => {

@@ -110,8 +110,12 @@ test('an unknown path and an unknown product show NotFound', async ({ page }) =>
   await expectNoSeriousAxeViolations(page);
   await screenshotAtWidths(page, 'not-found');
 
-  await page.goto('/product/no-such-product');
-  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  // Every route under an unknown product: landing, FAQ and the purchase flow.
+  for (const path of ['/product/no-such-product', '/product/no-such-product/faq', '/product/no-such-product/buy']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Purchase steps' })).toHaveCount(0);
+  }
 });
 
 test('signed-in routes send an anonymous visitor to sign-in, and navigation scrolls to the top', async ({ page }) => {

@@ -6,6 +6,8 @@
  *
  *   GET  /code?to=<email>      { code, subject } of the next unread message to that address
  *   GET  /message?to=<email>   { subject, text } of the next unread message to that address
+ *   GET  /sms?to=<phone>&since=<ms>   { code, text } of the first SMS to that phone stored at or
+ *                               after `since` (epoch ms), from the app's outbox (SMS has no real gateway yet)
  *   GET  /policies?email=<e>   the `policies` rows of that customer, as stored
  *   POST /season/close         closes every open purchase window; answers { closed: [years] }
  *   POST /season/open          reopens what /season/close closed; answers { opened: [years] }
@@ -52,8 +54,14 @@ interface Database {
 interface Config {
   port: number;
 }
+interface OutboxMessage {
+  channel: 'email' | 'sms';
+  to: string;
+  text: string;
+  storedAt: Date;
+}
 interface StartedServer {
-  app: { publicQueryCache: { clear(): void } };
+  app: { publicQueryCache: { clear(): void }; identity: { outbox: { list(): OutboxMessage[] } } };
   database: Database;
   close(): Promise<void>;
 }
@@ -94,6 +102,22 @@ async function openSeason(): Promise<{ opened: number[] }> {
   return { opened };
 }
 
+const digits = (phone: string) => phone.replace(/[^\d+]/g, '');
+
+/** The first SMS to `to` stored at or after `since`, waiting for it (the app delivers after answering). */
+async function waitForSms(to: string, since: number, timeoutMs: number): Promise<{ code: string; text: string }> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const sms = server.app.identity.outbox
+      .list()
+      .filter((m) => m.channel === 'sms' && digits(m.to) === digits(to) && m.storedAt.getTime() >= since)
+      .at(-1); // the list is newest first
+    if (sms) return { code: /\b(\d{6})\b/.exec(sms.text)?.[1] ?? '', text: sms.text };
+    if (Date.now() > deadline) throw new Error(`No SMS to ${to} arrived within ${timeoutMs} ms`);
+    await new Promise((done) => setTimeout(done, 50));
+  }
+}
+
 async function route(req: IncomingMessage, url: URL): Promise<unknown> {
   const to = url.searchParams.get('to');
   const timeoutMs = Number(url.searchParams.get('timeoutMs') ?? 10_000);
@@ -106,6 +130,7 @@ async function route(req: IncomingMessage, url: URL): Promise<unknown> {
     const { subject, text } = await smtp.waitForMessage(to, { timeoutMs });
     return { subject, text };
   }
+  if (key === 'GET /sms' && to) return waitForSms(to, Number(url.searchParams.get('since') ?? 0), timeoutMs);
   const email = url.searchParams.get('email');
   if (key === 'GET /policies' && email) return policiesOf(email);
   if (key === 'POST /season/close') return closeSeason();

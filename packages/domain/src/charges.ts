@@ -1,5 +1,5 @@
 import { mulDivHalfUp, percentToBasisPoints, BASIS_POINTS_PER_UNIT } from './arithmetic';
-import type { ChargeConfig, ChargeTier } from './countries';
+import type { ChargeConfig, ChargeTier } from './pricing-config';
 import { DomainError, ERROR_CODES } from './errors';
 import { toCents, type Cents } from './money';
 

@@ -2,6 +2,7 @@ export * from './errors';
 export * from './arithmetic';
 export * from './money';
 export * from './countries';
+export * from './pricing-config';
 export * from './options';
 export * from './charges';
 export * from './premium';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from './errors';
 import { toCents } from './money';
-import { quotePremiums } from './premium';
+import { PREMIUM_STEP_ORDER, premiumSteps, resultOf, type PremiumContext } from './premium';
+import { specConfig } from './pricing.testing';
 import {
   MACHINE_CONFIG_EMPTY_MESSAGE,
   MACHINE_ID_EMPTY_MESSAGE,
@@ -11,18 +12,19 @@ import {
   type PremiumMachineConfig,
 } from './premium-machine';
 
-const input = { country: 'dm', coverageCents: toCents(25000) };
+const input = { country: 'dm', coverageCents: toCents(25000), countryConfig: specConfig('dm') };
 
 describe('runPremiumMachine', () => {
-  it('visits the spec states in order and gives the same quote as quotePremiums', async () => {
+  it('visits the spec states in order and gives the result of its steps run in that order', async () => {
     const run = await runPremiumMachine({ id: 'quote-1', machineConfig: PREMIUM_MACHINE_CONFIG, input });
     expect(run.visited).toEqual(['start', 'platformCharge', 'insuranceProviderCharge', 'riskCapitalPremium', 'totalPremium', 'end']);
-    expect(run.result).toEqual(quotePremiums(input));
+    const stepByStep = PREMIUM_STEP_ORDER.reduce<PremiumContext>((context, name) => premiumSteps[name](context), { input });
+    expect(run.result).toEqual(resultOf(stepByStep));
     expect(run.result.options.find((option) => option.id === '3')?.premiumCents).toBe(247000);
   });
 
   it('rejects with the error data of an unsupported country', async () => {
-    const run = runPremiumMachine({ id: 'quote-2', machineConfig: PREMIUM_MACHINE_CONFIG, input: { country: 'us', coverageCents: 250000 } });
+    const run = runPremiumMachine({ id: 'quote-2', machineConfig: PREMIUM_MACHINE_CONFIG, input: { ...input, country: 'us', coverageCents: 250000 } });
     await expect(run).rejects.toBeInstanceOf(DomainError);
     await expect(run).rejects.toMatchObject({ code: 'UNSUPPORTED_COUNTRY', message: 'unsupported country us for this product' });
   });

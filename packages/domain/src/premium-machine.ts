@@ -12,7 +12,8 @@ import {
 /**
  * The premium pipeline as the spec's state machine (part 1 section 4):
  * start -> platformCharge -> insuranceProviderCharge -> riskCapitalPremium -> totalPremium -> end,
- * with an error state that any failing step leads to. The steps are the ones `quotePremiums` runs.
+ * with an error state that any failing step leads to. It is how the server prices every quote and
+ * purchase; each state runs one of `premiumSteps`.
  */
 export type StateName = PremiumStepName | 'end' | 'error';
 

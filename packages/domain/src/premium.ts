@@ -1,9 +1,10 @@
 import { BASIS_POINTS_PER_UNIT, mulDivHalfUp, percentToBasisPoints } from './arithmetic';
 import { applyCharge, type AppliedCharge } from './charges';
-import { getCountryConfig, type CountryCode, type CountryConfig } from './countries';
+import { supportedCountry, type CountryCode } from './countries';
 import { DomainError, ERROR_CODES } from './errors';
 import { assertCoverageInRange, type Cents } from './money';
 import type { OptionId, PolicyOption, TriggeringParam } from './options';
+import type { CountryConfig } from './pricing-config';
 
 export interface OptionQuote {
   id: OptionId;
@@ -11,6 +12,9 @@ export interface OptionQuote {
   rolPct: number;
   coverageCents: Cents;
   riskPremiumCents: Cents;
+  /** The charge rates the coverage's tiers gave (percent), and the charges they make. */
+  platformChargePct: number;
+  insuranceProviderChargePct: number;
   platformChargeCents: Cents;
   insuranceProviderChargeCents: Cents;
   /** Risk premium plus both charges, before any discount. */
@@ -33,10 +37,10 @@ export interface QuoteInput {
   /** 0..100 with at most two decimals; 0 or absent means no discount. */
   discountPercent?: number;
   /**
-   * Charges and rates as stored for the country (e.g. loaded from the database). Defaults to the
-   * seeded `COUNTRIES` entry. Its `code` must match `country`.
+   * The country's rates and charges as stored for the season on sale (`countryConfigFrom`); the
+   * pipeline prices from nothing else. Its `code` must match `country`.
    */
-  countryConfig?: CountryConfig;
+  countryConfig: CountryConfig;
 }
 
 /**
@@ -97,15 +101,14 @@ export function applyDiscount(premiumCents: Cents, basisPoints: number): NonNull
   return { percent: basisPoints / 100, amountCents: premiumCents - discounted, premiumCents: discounted };
 }
 
-/** The supported country's configuration: the stored one when given, else the seeded one. */
-export function resolveCountryConfig(country: string, stored?: CountryConfig): CountryConfig {
-  const seeded = getCountryConfig(country);
-  if (!stored) return seeded;
-  if (stored.code !== seeded.code) {
+/** The configuration to price `country` with, once the country is known to be sold. */
+export function resolveCountryConfig(country: string, config: CountryConfig): CountryConfig {
+  const { code } = supportedCountry(country);
+  if (config.code !== code) {
     // The caller passed another country's configuration: a programming error, not customer input.
-    throw new Error(`countryConfig is for ${stored.code}, not ${seeded.code}`);
+    throw new Error(`countryConfig is for ${config.code}, not ${code}`);
   }
-  return stored;
+  return config;
 }
 
 export const premiumSteps: Record<PremiumStepName, PremiumStep> = {
@@ -158,6 +161,8 @@ export const premiumSteps: Record<PremiumStepName, PremiumStep> = {
         rolPct: risk.option.rolPct,
         coverageCents,
         riskPremiumCents: risk.cents,
+        platformChargePct: platform.basisPoints / 100,
+        insuranceProviderChargePct: provider.basisPoints / 100,
         platformChargeCents: platform.cents,
         insuranceProviderChargeCents: provider.cents,
         premiumCents,
@@ -184,39 +189,52 @@ export function resultOf(context: PremiumContext): QuoteResult {
   return need(context, 'result');
 }
 
-/** Quotes every option of a country for one coverage: the premium pipeline run synchronously. */
-export function quotePremiums(input: QuoteInput): QuoteResult {
-  const finalContext = PREMIUM_STEP_ORDER.reduce<PremiumContext>((context, name) => premiumSteps[name](context), { input });
-  return resultOf(finalContext);
-}
-
-/** One option's quote, e.g. to re-check the premium a customer saw before a purchase. */
-export function quoteOption(input: QuoteInput & { optionId: string }): OptionQuote {
-  const option = quotePremiums(input).options.find((candidate) => candidate.id === input.optionId);
+/** One option of a quote, e.g. to re-check the premium a customer saw before a purchase. */
+export function quotedOption(quote: QuoteResult, optionId: string): OptionQuote {
+  const option = quote.options.find((candidate) => candidate.id === optionId);
   if (!option) {
-    throw new DomainError(ERROR_CODES.UNKNOWN_OPTION, `Unknown policy option ${input.optionId}`);
+    throw new DomainError(ERROR_CODES.UNKNOWN_OPTION, `Unknown policy option ${optionId}`);
   }
   return option;
 }
 
-export const PREMIUM_MISMATCH_MESSAGE = 'The premium has changed since it was shown to you. Please review the new quote and try again.';
+/** What the customer is told when the price they saw is no longer the price (each says to review it). */
+export const PRICE_CHANGED_MESSAGES = {
+  premium: 'The price of this policy has changed since you chose it. Please review the new price and confirm again.',
+  offerStarted: 'An offer now applies to this policy, so its price has changed since you chose it. Please review the new price and confirm again.',
+  offerEnded: 'The offer on this policy has ended, so its price has changed since you chose it. Please review the new price and confirm again.',
+  offerChanged: 'The offer on this policy has changed, so its price has changed since you chose it. Please review the new price and confirm again.',
+} as const;
+
+export interface QuotedPrices {
+  optionId: string;
+  /** The option's premium before any discount, as the customer saw it. */
+  quotedPremiumCents: Cents;
+  /** The discounted premium the customer saw; null when no offer was shown. */
+  quotedDiscountedPremiumCents: Cents | null;
+}
 
 /**
- * A purchase carries the premium the customer saw (the option's premium before discount, as in the
- * spec's purchase input); the server recomputes it and refuses a stale or tampered figure
- * (product-decisions "Money"). When the discounted premium seen is passed too (null = no discount
- * was shown), it must match as well, so an offer that ended meanwhile is not silently dropped.
- * Returns the fresh quote of the chosen option.
+ * A purchase carries the prices the customer saw (the option's premium before discount, as in the
+ * spec's purchase input, and the discounted premium when an offer was shown); the server prices
+ * again and refuses any difference (product-decisions "Money"): a rate changed, an offer started,
+ * ended or changed its percent, or a figure was tampered with. The sentence says which, and asks
+ * the customer to review the new price. Returns the fresh quote of the chosen option.
  */
-export function verifyQuotedPremium(
-  input: QuoteInput & { optionId: string; quotedPremiumCents: Cents; quotedDiscountedPremiumCents?: Cents | null },
-): OptionQuote {
-  const option = quoteOption(input);
+export function verifyQuotedPremium(quote: QuoteResult, seen: QuotedPrices): OptionQuote {
+  const option = quotedOption(quote, seen.optionId);
   const discounted = option.discount?.premiumCents ?? null;
-  const premiumMatches = input.quotedPremiumCents === option.premiumCents;
-  const discountMatches = input.quotedDiscountedPremiumCents === undefined || input.quotedDiscountedPremiumCents === discounted;
-  if (!premiumMatches || !discountMatches) {
-    throw new DomainError(ERROR_CODES.PREMIUM_MISMATCH, PREMIUM_MISMATCH_MESSAGE);
+  if (seen.quotedPremiumCents !== option.premiumCents) {
+    throw new DomainError(ERROR_CODES.PREMIUM_MISMATCH, PRICE_CHANGED_MESSAGES.premium);
+  }
+  if (seen.quotedDiscountedPremiumCents !== discounted) {
+    const message =
+      seen.quotedDiscountedPremiumCents === null
+        ? PRICE_CHANGED_MESSAGES.offerStarted
+        : discounted === null
+          ? PRICE_CHANGED_MESSAGES.offerEnded
+          : PRICE_CHANGED_MESSAGES.offerChanged;
+    throw new DomainError(ERROR_CODES.PREMIUM_MISMATCH, message);
   }
   return option;
 }

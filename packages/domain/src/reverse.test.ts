@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { COUNTRIES, type ChargeConfig, type CountryConfig } from './countries';
 import { DomainError } from './errors';
 import { toCents } from './money';
-import { quoteOption } from './premium';
+import type { ChargeConfig, CountryConfig } from './pricing-config';
+import { quoteOption, specConfig } from './pricing.testing';
 import { coverageFromPremium } from './reverse';
+
+const dm = specConfig('dm');
 
 describe('coverageFromPremium', () => {
   it('turns dm option 3 EC$2,470 back into EC$25,000', () => {
-    const reverse = coverageFromPremium({ country: 'dm', optionId: '3', premium: 2470 });
+    const reverse = coverageFromPremium({ country: 'dm', optionId: '3', premium: 2470, countryConfig: dm });
     expect(reverse).toMatchObject({ country: 'dm', optionId: '3', rolPct: 9.88, coverageCents: 2_500_000 });
     expect(reverse.coverage).toBeCloseTo(25000, 9);
     expect(reverse.triggeringParams.map((param) => param.coverageCents)).toEqual([0, 0, 0, 1_250_000, 1_250_000, 2_500_000]);
@@ -16,11 +18,11 @@ describe('coverageFromPremium', () => {
 
   it('rounds the coverage half-up to the cent', () => {
     // 100 x 100 / 9.88 = 1012.1457... EC$
-    expect(coverageFromPremium({ country: 'dm', optionId: '3', premium: 100 }).coverageCents).toBe(101215);
+    expect(coverageFromPremium({ country: 'dm', optionId: '3', premium: 100, countryConfig: dm }).coverageCents).toBe(101215);
   });
 
   const tiered = (platform: number[], provider: number[]): CountryConfig => ({
-    ...COUNTRIES.gd,
+    ...specConfig('gd'),
     platformCharge: {
       model: 'volumepct',
       tiers: [{ max: 10000, unit_amount: platform[0] ?? 0 }, { max: 50000, unit_amount: platform[1] ?? 0 }, { max: null, unit_amount: platform[2] ?? 0 }],
@@ -32,10 +34,10 @@ describe('coverageFromPremium', () => {
     charge.tiers.find((tier) => tier.max === null || coverage <= tier.max)?.unit_amount ?? Number.NaN;
   const coverages = [1300, 9999.97, 10000, 10000.01, 10000.03, 15000, 20000, 20000.01, 49999.99, 50000, 50000.01, 123456.78, 270000];
 
-  it('solves exactly in the charge tier the coverage falls in (rising tiers)', () => {
+  it('solves exactly in the charge tier the coverage falls in (rising tiers)', async () => {
     const config = tiered([0.5, 1, 2], [0.25, 1]);
     for (const coverage of coverages) {
-      const forward = quoteOption({ country: 'gd', coverageCents: toCents(coverage), optionId: '2', countryConfig: config });
+      const forward = await quoteOption({ country: 'gd', coverageCents: toCents(coverage), optionId: '2', countryConfig: config });
       const percent = 8.41 + tierPercent(config.platformCharge, coverage) + tierPercent(config.insuranceProviderCharge, coverage);
       const unrounded = (coverage * percent) / 100;
       const reverse = coverageFromPremium({ country: 'gd', optionId: '2', premium: unrounded, countryConfig: config });
@@ -43,12 +45,12 @@ describe('coverageFromPremium', () => {
     }
   });
 
-  it('reproduces a rounded premium to the cent, also near tier bounds and with falling tiers', () => {
+  it('reproduces a rounded premium to the cent, also near tier bounds and with falling tiers', async () => {
     for (const config of [tiered([0.5, 1, 2], [0.25, 1]), tiered([2, 1, 0.5], [1, 0])]) {
       for (const coverage of coverages) {
-        const forward = quoteOption({ country: 'gd', coverageCents: toCents(coverage), optionId: '2', countryConfig: config });
+        const forward = await quoteOption({ country: 'gd', coverageCents: toCents(coverage), optionId: '2', countryConfig: config });
         const reverse = coverageFromPremium({ country: 'gd', optionId: '2', premium: forward.premiumCents / 100, countryConfig: config });
-        const again = quoteOption({ country: 'gd', coverageCents: reverse.coverageCents, optionId: '2', countryConfig: config });
+        const again = await quoteOption({ country: 'gd', coverageCents: reverse.coverageCents, optionId: '2', countryConfig: config });
         expect(again.premiumCents).toBe(forward.premiumCents);
       }
     }
@@ -63,10 +65,10 @@ describe('coverageFromPremium', () => {
   });
 
   it('refuses bad input with clear errors', () => {
-    expect(() => coverageFromPremium({ country: 'xx', optionId: '3', premium: 100 })).toThrow('unsupported country xx for this product');
-    expect(() => coverageFromPremium({ country: 'dm', optionId: '9', premium: 100 })).toThrow('Unknown policy option 9');
+    expect(() => coverageFromPremium({ country: 'xx', optionId: '3', premium: 100, countryConfig: dm })).toThrow('unsupported country xx for this product');
+    expect(() => coverageFromPremium({ country: 'dm', optionId: '9', premium: 100, countryConfig: dm })).toThrow('Unknown policy option 9');
     for (const premium of [0, -1, Number.NaN, Number.POSITIVE_INFINITY]) {
-      expect(() => coverageFromPremium({ country: 'dm', optionId: '3', premium })).toThrow(DomainError);
+      expect(() => coverageFromPremium({ country: 'dm', optionId: '3', premium, countryConfig: dm })).toThrow(DomainError);
     }
   });
 });

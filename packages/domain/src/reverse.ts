@@ -1,17 +1,18 @@
 import { BASIS_POINTS_PER_UNIT, divideHalfUp, exactDecimal, mulDivHalfUp, percentToBasisPoints } from './arithmetic';
 import { chargeBasisPoints, tierMaxCents } from './charges';
-import type { CountryCode, CountryConfig } from './countries';
+import type { CountryCode } from './countries';
 import { DomainError, ERROR_CODES } from './errors';
 import type { Cents } from './money';
 import { isOptionId, type OptionId, type TriggeringParam } from './options';
 import { resolveCountryConfig, triggeringCoverageCents } from './premium';
+import type { CountryConfig } from './pricing-config';
 
 export interface CoverageFromPremiumInput {
   country: string;
   optionId: string;
   /** EC$, possibly unrounded (e.g. 2470 or 2469.9951). */
   premium: number;
-  countryConfig?: CountryConfig;
+  countryConfig: CountryConfig;
 }
 
 export interface CoverageFromPremium {
@@ -38,8 +39,8 @@ function chargeSegments(country: CountryConfig): { lo: Cents | null; hi: Cents |
  * Premium to coverage (spec part 1 section 4): coverage = (premium - charges) x 100 / rolPct, i.e.
  * premium x 100 / (rolPct + charge percentages), solved segment by segment of the charge tiers so it
  * stays exact when charges are not zero. Coverage limits are not enforced here: a premium rounded to
- * the cent maps back to coverage within a few cents, so the caller quotes the result with
- * `quotePremiums`, which applies the limits.
+ * the cent maps back to coverage within a few cents, so the caller quotes the result, which applies the
+ * limits.
  */
 export function coverageFromPremium(input: CoverageFromPremiumInput): CoverageFromPremium {
   const country = resolveCountryConfig(input.country, input.countryConfig);

@@ -15,6 +15,7 @@ export const PUBLIC_QUERY_FIELDS: ReadonlySet<string> = new Set([
   'pageContent',
   'landingContent',
   'products',
+  'roles',
 ]);
 
 const MAX_ENTRIES = 1000;

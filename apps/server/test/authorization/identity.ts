@@ -10,6 +10,13 @@ export const identityRows: MatrixRows = {
         expect(data.whoAmI).toEqual(caller === 'anonymous' ? { signedIn: false, email: null } : { signedIn: true, email: EMAILS[caller] });
       },
     },
+    roles: {
+      query: '{ roles { name uuid } }',
+      expected: everyone,
+      check: (data) => {
+        expect((data.roles as { name: string }[]).map((role) => role.name)).toContain('purchaser');
+      },
+    },
     getMyProfile: {
       query: '{ getMyProfile(input: {}) { email vuid fullName } }',
       expected: signedIn,

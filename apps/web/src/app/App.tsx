@@ -1,3 +1,5 @@
+// First: in production nothing after this writes to the browser console.
+import './silenceConsole';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router';

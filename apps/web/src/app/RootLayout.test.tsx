@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderAppAt, stubGraphQL, testSeason, setUpShellTests } from './testing';
+import { renderAppAt, stubGraphQL, testAppConfig, setUpShellTests } from './testing';
 
 const pageContent = {
   brand: { name: 'Flexible Hurricane Protection', title: 'FHP', logo: '/brand/fhp-logo.svg', productId: 'fhp' },
@@ -17,7 +17,7 @@ const pageContent = {
 setUpShellTests();
 
 /** Page content, then the season: the two calls every page makes at start. */
-const serve = () => stubGraphQL((operation) => (operation === 'PageContent' ? { data: { pageContent } } : { data: { currentSeason: testSeason } }));
+const serve = () => stubGraphQL((operation) => (operation === 'PageContent' ? { data: { pageContent } } : { data: testAppConfig }));
 
 describe('application shell', () => {
   it('shows the loading screen until page content arrives, then the page with header and footer', async () => {

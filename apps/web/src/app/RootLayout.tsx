@@ -3,8 +3,8 @@ import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { LoadingScreen } from '../components/LoadingScreen';
 import { exchangeQueryToken, readQueryToken, withoutQueryToken } from '../lib/auth/queryToken';
-import { purchaserRoleForSignIn, saveSession } from '../lib/auth/session';
-import { useAppConfig } from '../lib/config/appConfig';
+import { saveSession } from '../lib/auth/session';
+import { purchaserRoleForSignIn, useAppConfig } from '../lib/config/appConfig';
 import { fetchPageContent, PageContentContext } from '../lib/page-content/pageContent';
 import { RenderError } from './RenderError';
 import { ScrollToTop } from './ScrollToTop';
@@ -25,7 +25,7 @@ function useQueryTokenSignIn(): boolean {
     retry: false,
     gcTime: 0,
     queryFn: async () => {
-      const signedIn = await exchangeQueryToken(token ?? '', purchaserRoleForSignIn());
+      const signedIn = await exchangeQueryToken(token ?? '', await purchaserRoleForSignIn());
       // Not remembered: a link's session ends with the tab.
       if (signedIn) saveSession(signedIn, false);
       return signedIn !== null;

@@ -1,7 +1,7 @@
 import { SESSION_STORAGE_KEY } from '@fhp/domain';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderAppAt, signInForTest as signIn, stubGraphQL, testSeason, setUpShellTests } from './testing';
+import { renderAppAt, signInForTest as signIn, stubGraphQL, testAppConfig, setUpShellTests } from './testing';
 
 const sidebarItems = [
   { key: 'myAccount', title: 'My Account', icon: 'person-circle', path: '/my-account', children: [] },
@@ -37,7 +37,7 @@ function stub(role: string, profile: object | null = { vuid: 'V1', email: 'ann@f
     operation === 'PageContent' ? { data: { pageContent } }
     : operation === 'WhoAmI' ? { data: { whoAmI: { signedIn: true, userId: 'u1', email: 'ann@fhp.example', role } } }
     : operation === 'MyProfile' ? (profile ? { data: { getMyProfile: profile } } : { data: null, errors: [{ message: 'down' }] })
-    : { data: { currentSeason: testSeason } },
+    : { data: testAppConfig },
   );
 }
 

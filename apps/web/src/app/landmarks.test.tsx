@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderAppAt, signInForTest, stubGraphQL, testSeason, setUpShellTests } from './testing';
+import { renderAppAt, signInForTest, stubGraphQL, testAppConfig, testPageContent, setUpShellTests } from './testing';
 
 /*
  * Exactly one main landmark in every state: loading, a page, a page that throws inside each
@@ -18,22 +18,13 @@ vi.mock('../features/placeholder/PlaceholderPage', () => ({
   },
 }));
 
-const pageContent = {
-  brand: { name: 'Flexible Hurricane Protection', title: 'FHP', logo: '/brand/fhp-logo.svg', productId: 'fhp' },
-  navigation: [{ label: 'Login', path: '/sign-in', kind: 'button' }],
-  routes: [],
-  sidebarItems: [],
-  footer: [],
-  contact: { email: 'support@fhp.example', phone: '+1', address: 'Grenada' },
-  breadcrumbs: [],
-};
 
 function serve() {
   stubGraphQL((operation) =>
-    operation === 'PageContent' ? { data: { pageContent } }
+    operation === 'PageContent' ? { data: { pageContent: testPageContent } }
     : operation === 'WhoAmI' ? { data: { whoAmI: { signedIn: true, userId: 'u1', email: 'ann@fhp.example', role: 'purchaser' } } }
     : operation === 'MyProfile' ? { data: null, errors: [{ message: 'down' }] }
-    : { data: { currentSeason: testSeason } },
+    : { data: testAppConfig },
   );
 }
 

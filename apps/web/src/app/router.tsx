@@ -51,21 +51,29 @@ export const routes: RouteObject[] = [
               route('SignIn', page('SignIn', () => import('../features/sign-in/SignInPage').then((m) => m.SignInPage))),
               route('Terms', page('Terms', () => import('../features/legal/TermsPage').then((m) => m.TermsPage))),
               route('Privacy', page('Privacy', () => import('../features/legal/PrivacyPage').then((m) => m.PrivacyPage))),
-              route(
-                'ProductLanding',
-                page('ProductLanding', async () => {
-                  const [{ ProductLandingPage }, { NotFoundPage }] = await Promise.all([
-                    import('../features/product-landing/ProductLandingPage'),
-                    import('../features/not-found/NotFoundPage'),
-                  ]);
-                  // An unknown product id is a missing page; the app decides what that looks like.
-                  return function ProductLanding() {
-                    return <ProductLandingPage notFound={<NotFoundPage />} />;
-                  };
-                }),
-              ),
-              route('FAQPage', page('FAQPage', () => import('../features/faq/FAQPage').then((m) => m.FAQPage))),
-              route('PurchaseFlow', page('PurchaseFlow', () => import('../features/purchase/PurchaseFlow').then((m) => m.PurchaseFlow))),
+              {
+                // Landing, FAQ and purchase flow of one product: an id the server does not list is NotFound for all of them.
+                path: ROUTES.ProductLanding,
+                ...page('KnownProduct', () => import('./KnownProduct').then((m) => m.KnownProduct)),
+                children: [
+                  {
+                    id: 'ProductLanding',
+                    index: true,
+                    ...page('ProductLanding', async () => {
+                      const [{ ProductLandingPage }, { NotFoundPage }] = await Promise.all([
+                        import('../features/product-landing/ProductLandingPage'),
+                        import('../features/not-found/NotFoundPage'),
+                      ]);
+                      // A listed product without landing content is a missing page too.
+                      return function ProductLanding() {
+                        return <ProductLandingPage notFound={<NotFoundPage />} />;
+                      };
+                    }),
+                  },
+                  route('FAQPage', page('FAQPage', () => import('../features/faq/FAQPage').then((m) => m.FAQPage))),
+                  route('PurchaseFlow', page('PurchaseFlow', () => import('../features/purchase/PurchaseFlow').then((m) => m.PurchaseFlow))),
+                ],
+              },
               { path: '*', ...page('NotFound', () => import('../features/not-found/NotFoundPage').then((m) => m.NotFoundPage)) },
             ],
           },

@@ -11,11 +11,29 @@ import { routes } from './router';
 /** Test helpers for the app shell: the real route table and layouts, only the server faked. */
 
 export const testSeason = { year: 2027, coverStart: '2027-06-01', coverEnd: '2028-05-31', paymentDeadline: '2027-05-31', purchaseWindowOpen: true, nextSeasonYear: 2028 };
+export const PURCHASER_ROLE_UUID = '6f1c1d0e-4c1b-4f6e-9a43-0d5c1a2b3c4d';
+export const testRoles = [
+  { name: 'admin', uuid: '0a7c2f4e-1d2b-4c3a-8e5f-6a7b8c9d0e1f' },
+  { name: 'purchaser', uuid: PURCHASER_ROLE_UUID },
+];
+/** Minimal page content: the first call of every page load. */
+export const testPageContent = {
+  brand: { name: 'Flexible Hurricane Protection', title: 'FHP', logo: '/brand/fhp-logo.svg', productId: 'fhp' },
+  navigation: [{ label: 'Login', path: '/sign-in', kind: 'button' }],
+  routes: [],
+  sidebarItems: [],
+  footer: [],
+  contact: { email: 'support@fhp.example', phone: '+1 473 555 0142', address: 'Grenada' },
+  breadcrumbs: [],
+};
+
+/** The answer to the AppConfig query every page load makes. */
+export const testAppConfig = { currentSeason: testSeason, roles: testRoles };
 
 const sessionUser = { id: 'u1', vuid: 'V1', email: 'ann@fhp.example', firstName: 'ann', lastName: 'lee', fullName: 'Ann Lee', image: null };
 
 /** A session for user u1 (Ann Lee) valid for ten minutes, as sign-in stores it; returns the token. */
-export function signInForTest(userRoles = [{ name: 'purchaser', uuid: '6f1c1d0e-4c1b-4f6e-9a43-0d5c1a2b3c4d' }]) {
+export function signInForTest(userRoles = [{ name: 'purchaser', uuid: PURCHASER_ROLE_UUID }]) {
   const token = fakeJwt({ sub: 'u1', exp: Math.floor(Date.now() / 1000) + 600 });
   window.sessionStorage.setItem(SESSION_STORAGE_KEY, serializeSession({ token, userRoles }));
   window.sessionStorage.setItem(SESSION_USER_KEY, JSON.stringify(sessionUser));
@@ -36,10 +54,18 @@ export function renderAppAt(path: string) {
 /**
  * Fakes /graphql: `answer` gets the operation name (e.g. `PageContent`, `WhoAmI`) and the query
  * and returns the response body. Returns the operations called, in order, and the fetch mock.
+ * `rest` answers any other URL (the identity routes) with a status and a body.
  */
-export function stubGraphQL(answer: (operation: string, query: string) => unknown) {
+export function stubGraphQL(
+  answer: (operation: string, query: string) => unknown,
+  rest?: (url: string, body: unknown) => { status: number; body: unknown },
+) {
   const calls: string[] = [];
-  const fetchMock = vi.fn(async (_url: string, init: RequestInit) => {
+  const fetchMock = vi.fn(async (url: string, init: RequestInit) => {
+    if (rest && !url.endsWith('/graphql')) {
+      const { status, body } = rest(url, JSON.parse(String(init.body)));
+      return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    }
     const { query } = JSON.parse(String(init.body)) as { query: string };
     const operation = /(?:query|mutation) (\w+)/.exec(query)?.[1] ?? '?';
     calls.push(operation);

@@ -26,6 +26,24 @@ describe('ErrorDialog', () => {
   });
 });
 
+describe('ErrorDialog with a reason and a way forward', () => {
+  it("shows the server's sentence under the description, once", () => {
+    render(<ErrorDialog show description="Verify OTP Failed" detail="The code is not correct." onClose={() => {}} />);
+    expect(screen.getByText('Verify OTP Failed')).toBeTruthy();
+    expect(screen.getByText('The code is not correct.')).toBeTruthy();
+    cleanup();
+    render(<ErrorDialog show description="Same sentence" detail="Same sentence" onClose={() => {}} />);
+    expect(screen.getAllByText('Same sentence')).toHaveLength(1);
+  });
+
+  it('names its action by what it does', () => {
+    const onAction = vi.fn();
+    render(<ErrorDialog show description="The price changed." action={{ label: 'Review the new price', onAction }} onClose={() => {}} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Review the new price' }));
+    expect(onAction).toHaveBeenCalledOnce();
+  });
+});
+
 describe('SuccessDialog', () => {
   it('says "Woo hoo!" with what succeeded', () => {
     render(<SuccessDialog show description="Profile updated successfully" onClose={() => {}} />);

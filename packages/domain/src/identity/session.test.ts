@@ -99,14 +99,28 @@ describe('readSession', () => {
     expect(readSession(local, session, NOW, decode)).toEqual({ status: 'valid', token: String(future), role: 'purchaser' });
   });
 
-  it('answers invalid with no role for an expired token and removes the session from both stores', () => {
-    const local = new MemoryStore({ [SESSION_STORAGE_KEY]: stored(past) });
-    const session = new MemoryStore({ [SESSION_STORAGE_KEY]: stored(past), config: 'cached' });
+  it('answers invalid with no role for an expired token and clears both stores', () => {
+    const local = new MemoryStore({ [SESSION_STORAGE_KEY]: stored(past), user: 'Ann' });
+    const session = new MemoryStore({ [SESSION_STORAGE_KEY]: stored(past), config: 'cached', purchase: 'in progress' });
     expect(readSession(local, session, NOW, decode)).toEqual({ status: 'invalid', role: '' });
-    expect(local.getItem(SESSION_STORAGE_KEY)).toBeNull();
-    expect(session.getItem(SESSION_STORAGE_KEY)).toBeNull();
-    // The cached application configuration is not the session's to throw away.
-    expect(session.getItem('config')).toBe('cached');
+    for (const key of [SESSION_STORAGE_KEY, 'user', 'config', 'purchase']) {
+      expect(local.getItem(key)).toBeNull();
+      expect(session.getItem(key)).toBeNull();
+    }
+  });
+
+  it('clears both stores when the only session is a forged token in session storage', () => {
+    const local = new MemoryStore({ remembered: 'x' });
+    const session = new MemoryStore({ [SESSION_STORAGE_KEY]: serializeSession({ token: 'forged.token.sig', userRoles: [PURCHASER] }) });
+    expect(readSession(local, session, NOW, decode)).toEqual({ status: 'invalid', role: '' });
+    expect([local.getItem('remembered'), session.getItem(SESSION_STORAGE_KEY)]).toEqual([null, null]);
+  });
+
+  it('leaves both stores alone when no session is stored', () => {
+    const local = new MemoryStore({ other: '1' });
+    const session = new MemoryStore({ config: 'cached' });
+    expect(readSession(local, session, NOW, decode)).toEqual({ status: 'valid', role: '' });
+    expect([local.getItem('other'), session.getItem('config')]).toEqual(['1', 'cached']);
   });
 
   it.each([

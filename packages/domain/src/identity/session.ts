@@ -44,10 +44,18 @@ export interface SignedIn {
   user: SignedInUser;
 }
 
-/** The first step of a password sign-in: a code was sent. */
-export interface OtpSent {
-  status: 'OTP_SENT';
+/** Where a one-time code went: the account's registered email, phone, or both. */
+export type SentTo = ('EMAIL' | 'PHONE')[];
+
+/** The answer of `/otp/send`: what was sent where, so the screen says only what is true. */
+export interface OtpSendAnswer {
   message: string;
+  sentTo: SentTo;
+}
+
+/** The first step of a password sign-in: a code was sent. */
+export interface OtpSent extends OtpSendAnswer {
+  status: 'OTP_SENT';
 }
 
 export type SignInAnswer = SignedIn | OtpSent;
@@ -126,12 +134,11 @@ function decodeSafely(decode: DecodeToken, token: string): TokenPayload | null {
 
 /**
  * Local storage first, then session storage; the first valid token wins. With nothing stored the
- * result is valid with no role. If something was stored but none of it is valid, the session key
- * is removed from both stores and the result is invalid with no role.
- *
- * Only our key is removed here, not the whole store: session storage also caches the application
- * configuration, which an expired token must not throw away. Logout clears everything instead
- * (`clearSession`).
+ * result is valid with no role. If something was stored but none of it is valid (expired, forged,
+ * unreadable), both stores are cleared, as the spec says (part 1 section 4), and the result is
+ * invalid with no role: nothing a previous session left behind (the purchase in progress, the
+ * signed-in user's name) outlives it. The cached application configuration goes too and is simply
+ * fetched again.
  */
 export function readSession(
   local: SessionStore,
@@ -150,12 +157,11 @@ export function readSession(
     }
   }
   if (!foundAny) return { status: 'valid', role: '' };
-  local.removeItem(SESSION_STORAGE_KEY);
-  session.removeItem(SESSION_STORAGE_KEY);
+  clearSession(local, session);
   return { status: 'invalid', role: '' };
 }
 
-/** Logout (spec: "clears session and local storage"): the whole store when possible. */
+/** Logout, and a session that is no longer valid (spec: "clears session and local storage"): the whole store when possible. */
 export function clearSession(local: SessionStore, session: SessionStore): void {
   for (const store of [local, session]) {
     if (store.clear) store.clear();

@@ -15,6 +15,7 @@ export const PURCHASE_MESSAGES = {
   optionRequired: 'Please choose a policy option', // ours
   premiumRequired: 'Premium is required', // ours
   premiumInvalid: 'Premium must be an amount in EC$ with at most 2 decimals', // ours
+  discountedPremiumInvalid: 'Discounted premium must be an amount in EC$ with at most 2 decimals', // ours
   useOfProceedsRequired: 'Please select at least one use of proceeds', // ours
   useOfProceedsInvalid: 'Please choose the use of proceeds from the list', // ours
   termsRequired: 'Please accept the terms of use and the declaration to continue', // ours

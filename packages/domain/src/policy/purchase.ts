@@ -310,6 +310,15 @@ const premiumSchema = z
     error: PURCHASE_MESSAGES.premiumInvalid,
   });
 
+/** The discounted premium the customer saw (EC$, 0 under a 100% offer); null or absent when no offer was shown. */
+const discountedPremiumSchema = z
+  .number({ error: PURCHASE_MESSAGES.discountedPremiumInvalid })
+  .refine((value) => Number.isFinite(value) && value >= 0 && exactDecimal(value).scale <= 2, {
+    error: PURCHASE_MESSAGES.discountedPremiumInvalid,
+  })
+  .nullish()
+  .transform((value) => value ?? null);
+
 const optionIdSchema = z
   .string({ error: PURCHASE_MESSAGES.optionRequired })
   .refine(isOptionId, { error: PURCHASE_MESSAGES.optionRequired })
@@ -355,6 +364,7 @@ export const purchasePolicyInputSchema = z.object({
   /** EC$, 1,300 to 270,000, at most 2 decimals. */
   coverage: coverageSchema,
   premium: premiumSchema,
+  discountedPremium: discountedPremiumSchema,
   productDefination: optionIdSchema,
   useOfProceeds: useOfProceedsSchema,
   termsOfUse: termsOfUseSchema,

@@ -6,10 +6,21 @@ import { COMMON_MESSAGES } from './messages';
  * and gets the "required" text rather than a pattern error.
  */
 
-/** Letters and spaces (names, occupation). */
-export const ALPHA_PATTERN = /^[A-Za-z ]+$/;
-/** Letters including accented ones, apostrophe, period, hyphen and space (Saint George's, Roseau). */
-export const CITY_PATTERN = /^[\p{L}'. -]+$/u;
+/** One word of a name: a letter of any alphabet, then letters and combining marks (accents). */
+const NAME_WORD = String.raw`\p{L}[\p{L}\p{M}]*`;
+/** What joins two words: one space, hyphen or apostrophe (typed or typographic), or a period and an optional space. */
+const NAME_JOIN = String.raw`(?:\. ?|[ '\u2019\u2010-])`;
+
+/**
+ * Names as people write them (product decisions, "Names"): person names, occupations and cities.
+ * Words of letters of any alphabet with their accents, joined by a space, hyphen, apostrophe or
+ * period, and an optional closing period ("Jr."): Thérèse, D'Auvergne, Jean-Baptiste, St. Louis,
+ * St. George's, Łucja and Nguyễn pass. A name starts with a letter and never ends on a hyphen or an
+ * apostrophe, and two joiners never touch, so "--", "-Ann" or "O''Brien" are not names; digits and
+ * every other symbol are refused.
+ */
+export const NAME_PATTERN = new RegExp(`^${NAME_WORD}(?:${NAME_JOIN}${NAME_WORD})*\\.?$`, 'u');
+
 /** Digits with the usual separators; the spec only fixes the minimum length. */
 export const PHONE_PATTERN = /^\+?[0-9 ()-]+$/;
 export const PHONE_MIN_LENGTH = 8;
@@ -49,8 +60,19 @@ export function requiredText(required: string, limit?: LengthLimit) {
   return limit ? text.max(limit.max, limit.message) : text;
 }
 
-export function patternText(required: string, pattern: RegExp, patternMessage: string, limit?: LengthLimit) {
-  return requiredText(required, limit).regex(pattern, patternMessage);
+/**
+ * A name, occupation or city: trimmed, in Unicode's composed form (an accent typed as a separate
+ * mark becomes one letter, so the same name is stored the same way), runs of spaces made one, then
+ * checked against `NAME_PATTERN`.
+ */
+export function nameText(required: string, patternMessage: string, limit?: LengthLimit) {
+  const text = z
+    .string({ error: required })
+    .trim()
+    .normalize('NFC')
+    .overwrite((value) => value.replace(/\s+/gu, ' '))
+    .min(1, required);
+  return (limit ? text.max(limit.max, limit.message) : text).regex(NAME_PATTERN, patternMessage);
 }
 
 export function emailField(required: string = COMMON_MESSAGES.emailRequired) {

@@ -82,7 +82,7 @@ describe('kycFormSchema', () => {
 
   it.each([
     ['firstName', 'Ann3', 'FirstName Should contain only alpha values'],
-    ['lastName', 'Jo-seph', 'Last Name Should contain only alpha values'],
+    ['lastName', 'Jo+seph', 'Last Name Should contain only alpha values'],
     ['occupation', 'Fisher/Farmer', 'Occupation Should contain only alpha values'],
     ['city', 'Roseau 2', 'City Should contain only alpha values'],
     ['beneficiaryCity', 'Roseau#', 'City Should contain only alpha values'],

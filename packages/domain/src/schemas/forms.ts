@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { proofFileSchema, optionalImageSchema } from './files';
-import { ALPHA_PATTERN, CITY_PATTERN, choiceField, emailField, patternText, phoneField, requiredText, TEXT_LIMITS } from './fields';
+import { choiceField, emailField, nameText, phoneField, requiredText, TEXT_LIMITS } from './fields';
 import { COMMON_MESSAGES, KYC_MESSAGES, PROFILE_MESSAGES, TERMS_MESSAGES } from './messages';
 
 export const GENDERS = ['female', 'male', 'businesses'] as const;
@@ -22,15 +22,15 @@ const gender = (required: string) => choiceField(GENDERS, required);
 
 /** KYC part 1: the policy holder (spec part 1 sections 3 and 5). */
 export const kycHolderSchema = z.object({
-  firstName: patternText(KYC_MESSAGES.firstNameRequired, ALPHA_PATTERN, KYC_MESSAGES.firstNameAlpha, TEXT_LIMITS.firstName),
-  lastName: patternText(KYC_MESSAGES.lastNameRequired, ALPHA_PATTERN, KYC_MESSAGES.lastNameAlpha, TEXT_LIMITS.lastName),
+  firstName: nameText(KYC_MESSAGES.firstNameRequired, KYC_MESSAGES.firstNameAlpha, TEXT_LIMITS.firstName),
+  lastName: nameText(KYC_MESSAGES.lastNameRequired, KYC_MESSAGES.lastNameAlpha, TEXT_LIMITS.lastName),
   gender: gender(KYC_MESSAGES.genderRequired),
   streetAddress: requiredText(KYC_MESSAGES.streetAddressRequired, TEXT_LIMITS.streetAddress),
-  city: patternText(KYC_MESSAGES.cityRequired, CITY_PATTERN, COMMON_MESSAGES.cityAlpha, TEXT_LIMITS.city),
+  city: nameText(KYC_MESSAGES.cityRequired, COMMON_MESSAGES.cityAlpha, TEXT_LIMITS.city),
   country: requiredText(KYC_MESSAGES.countryRequired, TEXT_LIMITS.country),
   email: emailField(),
   telephone: phoneField(),
-  occupation: patternText(KYC_MESSAGES.occupationRequired, ALPHA_PATTERN, KYC_MESSAGES.occupationAlpha, TEXT_LIMITS.occupation),
+  occupation: nameText(KYC_MESSAGES.occupationRequired, KYC_MESSAGES.occupationAlpha, TEXT_LIMITS.occupation),
 });
 
 /**
@@ -46,10 +46,10 @@ export const kycProofSchema = z.object({
 
 /** KYC part 3: the beneficiary. Any field can be left out of the form with `.omit({...})`. */
 export const kycBeneficiarySchema = z.object({
-  beneficiaryFirstName: patternText(KYC_MESSAGES.beneficiaryFirstNameRequired, ALPHA_PATTERN, KYC_MESSAGES.beneficiaryFirstNameAlpha, TEXT_LIMITS.beneficiaryFirstName),
-  beneficiaryLastName: patternText(KYC_MESSAGES.beneficiaryLastNameRequired, ALPHA_PATTERN, KYC_MESSAGES.beneficiaryLastNameAlpha, TEXT_LIMITS.beneficiaryLastName),
+  beneficiaryFirstName: nameText(KYC_MESSAGES.beneficiaryFirstNameRequired, KYC_MESSAGES.beneficiaryFirstNameAlpha, TEXT_LIMITS.beneficiaryFirstName),
+  beneficiaryLastName: nameText(KYC_MESSAGES.beneficiaryLastNameRequired, KYC_MESSAGES.beneficiaryLastNameAlpha, TEXT_LIMITS.beneficiaryLastName),
   beneficiaryStreetAddress: requiredText(KYC_MESSAGES.beneficiaryStreetAddressRequired, TEXT_LIMITS.beneficiaryStreetAddress),
-  beneficiaryCity: patternText(KYC_MESSAGES.beneficiaryCityRequired, CITY_PATTERN, COMMON_MESSAGES.cityAlpha, TEXT_LIMITS.beneficiaryCity),
+  beneficiaryCity: nameText(KYC_MESSAGES.beneficiaryCityRequired, COMMON_MESSAGES.cityAlpha, TEXT_LIMITS.beneficiaryCity),
   beneficiaryCountry: requiredText(KYC_MESSAGES.beneficiaryCountryRequired, TEXT_LIMITS.beneficiaryCountry),
   beneficiaryEmail: emailField(KYC_MESSAGES.beneficiaryEmailRequired),
   beneficiaryTelephone: phoneField(),
@@ -75,14 +75,14 @@ export type TermsFormValues = z.output<typeof termsFormSchema>;
 
 /** Profile edit form (spec part 2 section 5); the photo is optional. */
 export const profileFormSchema = z.object({
-  firstName: patternText(PROFILE_MESSAGES.firstNameRequired, ALPHA_PATTERN, KYC_MESSAGES.firstNameAlpha, TEXT_LIMITS.firstName),
-  lastName: patternText(PROFILE_MESSAGES.lastNameRequired, ALPHA_PATTERN, KYC_MESSAGES.lastNameAlpha, TEXT_LIMITS.lastName),
+  firstName: nameText(PROFILE_MESSAGES.firstNameRequired, KYC_MESSAGES.firstNameAlpha, TEXT_LIMITS.firstName),
+  lastName: nameText(PROFILE_MESSAGES.lastNameRequired, KYC_MESSAGES.lastNameAlpha, TEXT_LIMITS.lastName),
   gender: gender(PROFILE_MESSAGES.genderRequired),
   primaryContactNo: phoneField(PROFILE_MESSAGES.phoneRequired),
   streetAddress: requiredText(PROFILE_MESSAGES.streetAddressRequired, TEXT_LIMITS.streetAddress),
-  city: patternText(PROFILE_MESSAGES.cityRequired, CITY_PATTERN, COMMON_MESSAGES.cityAlpha, TEXT_LIMITS.city),
+  city: nameText(PROFILE_MESSAGES.cityRequired, COMMON_MESSAGES.cityAlpha, TEXT_LIMITS.city),
   country: requiredText(PROFILE_MESSAGES.countryRequired, TEXT_LIMITS.country),
-  occupation: patternText(PROFILE_MESSAGES.occupationRequired, ALPHA_PATTERN, KYC_MESSAGES.occupationAlpha, TEXT_LIMITS.occupation),
+  occupation: nameText(PROFILE_MESSAGES.occupationRequired, KYC_MESSAGES.occupationAlpha, TEXT_LIMITS.occupation),
   email: emailField(),
   image: optionalImageSchema(PROFILE_MESSAGES.imageOneFile, PROFILE_MESSAGES.imageType),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ALPHA_PATTERN, CITY_PATTERN, choiceField, emailField, patternText, phoneField, requiredText, TEXT_LIMITS } from './fields';
+import { choiceField, emailField, phoneField } from './fields';
 import { ADDRESS_PROOF_TYPES, GENDERS, ID_PROOF_TYPES, kycHolderSchema } from './forms';
 import { COMMON_MESSAGES, KYC_MESSAGES } from './messages';
 
@@ -56,13 +56,13 @@ export const submitKycDetailsInputSchema = z.object({
   gender: choiceField(GENDERS, KYC_MESSAGES.genderRequired),
   firstName: holder.firstName,
   lastName: holder.lastName,
-  occupation: patternText(KYC_MESSAGES.occupationRequired, ALPHA_PATTERN, KYC_MESSAGES.occupationAlpha, TEXT_LIMITS.occupation),
+  occupation: holder.occupation,
   primaryContactNo: phoneField(),
   address: z.object(
     {
-      addressLine1: requiredText(KYC_MESSAGES.streetAddressRequired, TEXT_LIMITS.streetAddress),
-      city: patternText(KYC_MESSAGES.cityRequired, CITY_PATTERN, COMMON_MESSAGES.cityAlpha, TEXT_LIMITS.city),
-      country: requiredText(KYC_MESSAGES.countryRequired, TEXT_LIMITS.country),
+      addressLine1: holder.streetAddress,
+      city: holder.city,
+      country: holder.country,
     },
     { error: KYC_MESSAGES.streetAddressRequired },
   ),

@@ -3,8 +3,9 @@ import { COVERAGE_MAX_MESSAGE, COVERAGE_MIN_MESSAGE } from '../money';
 /**
  * Every validation message, word for word from the spec where it gives one (part 1 section 5,
  * part 2 section 5), so server and web tests can assert them. Where the spec gives two texts for one
- * field, the form-level one is used:
- * - idProofType: "Id proof type is required" (not the select-level "Id Proof is required");
+ * field, the schemas (and so the server) use the form-level one:
+ * - idProofType: "Id proof type is required"; the web's select shows the select-level
+ *   "Id Proof is required" (`idProofSelectRequired`) under the control itself;
  * - profile phone: "Phone Number is required" (not "Telephone number is required").
  * Texts the spec does not give are written in the same voice and marked "ours".
  */
@@ -37,6 +38,8 @@ export const KYC_MESSAGES = {
   lastNameAlpha: 'Last Name Should contain only alpha values',
   genderRequired: 'Gender is required',
   idProofTypeRequired: 'Id proof type is required',
+  /** The same refusal as the ID proof type select words it (spec part 1 section 5). */
+  idProofSelectRequired: 'Id Proof is required',
   streetAddressRequired: 'Street Address is required',
   cityRequired: 'City is Required',
   countryRequired: COMMON_MESSAGES.countryRequired,

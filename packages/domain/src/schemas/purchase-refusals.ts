@@ -15,6 +15,8 @@ export const PURCHASE_REFUSAL_CODES = {
   PURCHASE_WINDOW_CLOSED: 'PURCHASE_WINDOW_CLOSED',
   KYC_REQUIRED: 'KYC_REQUIRED',
   PURCHASE_NOT_ALLOWED: 'PURCHASE_NOT_ALLOWED',
+  /** The price the customer saw is no longer the price (domain `PRICE_CHANGED_MESSAGES`): review it. */
+  PRICE_CHANGED: 'PRICE_CHANGED',
 } as const;
 
 /**

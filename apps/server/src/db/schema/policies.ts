@@ -43,6 +43,22 @@ export const policies = pgTable(
   (t) => [unique('policies_owner_idempotency_key').on(t.ownerId, t.idempotencyKey), index('policies_owner_idx').on(t.ownerId)],
 );
 
+/**
+ * The rates a policy was sold at, written with it: a later change of the country's pricing never
+ * alters a policy (its premium is stored in `policies`; these say how it was made).
+ */
+export const policySaleRates = pgTable('policy_sale_rates', {
+  policyId: uuid('policy_id')
+    .primaryKey()
+    .references(() => policies.id),
+  /** The season whose pricing was used (the policy's own, or the latest earlier one it carried over from). */
+  pricingSeasonYear: integer('pricing_season_year').notNull(),
+  rolPct: numeric('rol_pct', { precision: 5, scale: 2 }).notNull(),
+  platformChargePct: numeric('platform_charge_pct', { precision: 5, scale: 2 }).notNull(),
+  insuranceProviderChargePct: numeric('insurance_provider_charge_pct', { precision: 5, scale: 2 }).notNull(),
+  currencyCode: text('currency_code').notNull(),
+});
+
 export const policyBeneficiaries = pgTable('policy_beneficiaries', {
   policyId: uuid('policy_id')
     .primaryKey()

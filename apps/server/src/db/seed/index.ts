@@ -4,7 +4,7 @@ import { CONTENT_KEYS } from '../../modules/content/content-shapes';
 import { landingContentSeed, pageContentSeed } from './content';
 import { faqSeed } from './faqs';
 import { ensureRoles, seedIdentity } from './identity';
-import { offerSeed, seasonSeed } from './pricing';
+import { offerSeed, seasonSeed, seedPricing } from './pricing';
 import { DEMO_PRODUCT_ID, productSeed } from './products';
 
 /**
@@ -31,6 +31,7 @@ async function insertReferenceData(tx: Db): Promise<void> {
   await tx.insert(faqs).values(faqSeed).onConflictDoNothing();
   await tx.insert(seasons).values(seasonSeed).onConflictDoNothing();
   await tx.insert(offers).values(offerSeed).onConflictDoNothing();
+  await seedPricing(tx);
   await ensureRoles(tx);
 }
 

@@ -29,9 +29,9 @@ export const MESSAGES = {
   suspended: 'This account is suspended. Please contact support.',
   /** A signed-in session whose account was suspended or deleted since. */
   accountInactive: 'Your account is no longer active. Please contact support.',
-  roleRefused: 'This account cannot sign in with the selected role.',
   codeSent: 'We sent a code to your registered email address and phone. It expires in 10 minutes.',
   signUpCodeSent: 'We sent a code to your email address. It expires in 10 minutes.',
+  codeSentToPhone: 'We sent a code to your registered phone. It expires in 10 minutes.',
   invited: 'User has been invited successfully',
   reinvited: 're-invited successfully (An invite email has been sent to user email address)',
   userExists: 'A user with this email address already exists.',

@@ -1,5 +1,5 @@
 import { builder } from '../../graphql/builder';
-import { findUserById, type UserWithRole } from './repository';
+import { findUserById, listRoles, type UserWithRole } from './repository';
 import { forbidden, requireOwnedRecord, unauthenticated } from './guards';
 import { fullName } from './service';
 
@@ -46,6 +46,13 @@ export const KycDocRef = builder.objectRef<KycDoc>('KycDoc').implement({
   }),
 });
 
+const RoleRef = builder.objectRef<{ id: string; name: string }>('Role').implement({
+  fields: (t) => ({
+    name: t.exposeString('name'),
+    uuid: t.exposeString('id', { description: 'What the sign-in request sends as `role` (spec part 1 section 6).' }),
+  }),
+});
+
 const nothing = () => null;
 
 /** KYC fields (gender, occupation, address, kycSubmitted, kyc) are added by modules/kyc/graphql.ts. */
@@ -83,6 +90,11 @@ builder.queryFields((t) => ({
       email: user?.email ?? null,
       role: user?.role ?? null,
     }),
+  }),
+  roles: t.field({
+    type: [RoleRef],
+    description: 'Anyone: the roles and their uuids; the sign-in request sends the purchaser role’s uuid as `role`.',
+    resolve: (_root, _args, { db }) => listRoles(db),
   }),
   getMyProfile: t.field({
     type: ProfileRef,

@@ -34,6 +34,11 @@ export async function findRoleByName(db: Db, name: RoleName): Promise<{ id: stri
   return row;
 }
 
+/** Every role, by name: what the web's configuration lists for the sign-in request's `role`. */
+export function listRoles(db: Db): Promise<{ id: string; name: string }[]> {
+  return db.select().from(roles).orderBy(roles.name);
+}
+
 export async function findRoleById(db: Db, id: string): Promise<{ id: string; name: string } | undefined> {
   const [row] = await db.select().from(roles).where(eq(roles.id, id)).limit(1);
   return row;

@@ -1,6 +1,9 @@
+import { createHmac } from 'node:crypto';
 import {
   roleTitle,
   type AccessTokenBody,
+  type OtpSendAnswer,
+  type SentTo,
   type InvitationSendBody,
   type InviteBody,
   type OtpSendBody,
@@ -120,6 +123,19 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     }
   }
 
+  /**
+   * Whether an answer about an email that gets no code (unknown or suspended) says "and phone": a
+   * coin keyed by the server's secret, the same for the same email every time. Real accounts answer
+   * by their registered phone, so an answer never tells an account from a stranger's email.
+   */
+  function pretendsPhone(email: string): boolean {
+    return (createHmac('sha256', config.otpPepper).update(`otp-channels:${email}`).digest()[0]! & 1) === 1;
+  }
+
+  function sentSentence(sentTo: SentTo): string {
+    return sentTo.includes('EMAIL') && sentTo.includes('PHONE') ? MESSAGES.codeSent : sentTo.includes('PHONE') ? MESSAGES.codeSentToPhone : MESSAGES.signUpCodeSent;
+  }
+
   async function deliverCode(code: string, to: { email?: string | undefined; phone?: string | null | undefined }): Promise<void> {
     // Both channels at once: a slow or failing SMTP server does not hold the SMS back.
     await Promise.all([
@@ -128,10 +144,14 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     ]);
   }
 
-  /** Refusals that only someone holding the credentials can reach, so they may be specific. */
-  function assertMaySignIn(user: UserWithRole, role: string | null): void {
+  /**
+   * Refusals that only someone holding the credentials can reach, so they may be specific. The
+   * request's `role` (the purchaser role's uuid from the portal, or null) is not one of them: the
+   * portal sends it for every sign-in, staff included, and the session always carries the account's
+   * own role (decision 025).
+   */
+  function assertMaySignIn(user: UserWithRole): void {
     if (user.suspended) throw new IdentityError(403, MESSAGES.suspended);
-    if (role !== null && role !== user.roleId) throw new IdentityError(403, MESSAGES.roleRefused);
   }
 
   async function signedIn(user: UserWithRole): Promise<SignedIn> {
@@ -170,7 +190,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     if (claimed === null || claimed !== body.email) throw badCredentials();
     const user = await findUserByEmail(db, body.email);
     if (user === undefined) throw badCredentials();
-    assertMaySignIn(user, body.role);
+    assertMaySignIn(user);
     return signedIn(user);
   }
 
@@ -201,11 +221,13 @@ export function createIdentityService(deps: IdentityServiceDeps) {
         const passwordOk = await verifyPassword(body.password, hash);
         if (!passwordOk || user === undefined) throw refusalIfWrong ?? badCredentials();
         await passwordAttempts.succeeded(body.email);
-        assertMaySignIn(user, body.role);
+        assertMaySignIn(user);
         if (body.otp === undefined) {
           const code = await codes.issue(user.email, 'SIGN_IN');
           await deliverCode(code, { email: user.email, phone: user.phone });
-          return { status: 'OTP_SENT', message: MESSAGES.codeSent };
+          // Only the password's holder reads this, so it may say whether a phone is on file.
+          const sentTo: SentTo = user.phone ? ['EMAIL', 'PHONE'] : ['EMAIL'];
+          return { status: 'OTP_SENT', message: sentSentence(sentTo), sentTo };
         }
         const plain = body.password;
         return codes.verify(user.email, 'SIGN_IN', body.otp, async (tx) => {
@@ -218,7 +240,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
 
       // A code alone signs in only a code-only account; for anyone else it needs the password too.
       if (user === undefined || user.signInType !== 'otp' || body.otp === undefined) throw badCredentials();
-      assertMaySignIn(user, body.role);
+      assertMaySignIn(user);
       return codes.verify(user.email, 'SIGN_IN', body.otp, async (tx) => {
         await markEmailVerified(tx, user);
         return signedIn(user);
@@ -246,7 +268,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
         const existing = await findUserByEmail(tx, email);
         if (existing !== undefined) {
           if (existing.signInType === 'password') throw badCredentials();
-          assertMaySignIn(existing, null);
+          assertMaySignIn(existing);
           await markEmailVerified(tx, existing);
           return signedIn(existing);
         }
@@ -267,19 +289,26 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       });
     },
 
-    async otpSend(body: OtpSendBody): Promise<{ message: string }> {
+    /**
+     * A code to the account's registered channels: `sendOn` picks one (the phone only when one is
+     * registered, else the email); without it (sign-in) email and phone both. The phone is always
+     * the registered one: a number typed into the request is never texted, or anyone could make us
+     * send SMS to any number. The answer says where the code went.
+     */
+    async otpSend(body: OtpSendBody): Promise<OtpSendAnswer> {
       const user = await findUserByEmail(db, body.email);
       const code = await codes.issue(body.email, 'SIGN_IN');
-      // The phone is always the registered one: a number typed into the request is never texted,
-      // or anyone could make us send SMS to any number.
-      const toEmail = !('sendOn' in body) || body.sendOn === 'EMAIL' || !user?.phone;
-      const toPhone = !('sendOn' in body) || body.sendOn === 'PHONE';
-      if (user !== undefined && !user.suspended) {
+      const delivers = user !== undefined && !user.suspended;
+      const hasPhone = delivers ? Boolean(user.phone) : pretendsPhone(body.email);
+      const sendOn = 'sendOn' in body ? body.sendOn : undefined;
+      const sentTo: SentTo =
+        sendOn === 'EMAIL' ? ['EMAIL'] : sendOn === 'PHONE' ? (hasPhone ? ['PHONE'] : ['EMAIL']) : hasPhone ? ['EMAIL', 'PHONE'] : ['EMAIL'];
+      if (delivers) {
         // After the answer: an unknown email gets no delivery, so a known one must not wait for one.
-        const to = { email: toEmail ? user.email : undefined, phone: toPhone ? user.phone : undefined };
+        const to = { email: sentTo.includes('EMAIL') ? user.email : undefined, phone: sentTo.includes('PHONE') ? user.phone : undefined };
         deliverLater('sign-in code', user.email, () => deliverCode(code, to));
       }
-      return { message: 'sendOn' in body && body.sendOn === 'EMAIL' ? MESSAGES.signUpCodeSent : MESSAGES.codeSent };
+      return { message: sentSentence(sentTo), sentTo };
     },
 
     async accessToken(body: AccessTokenBody): Promise<SignedIn> {
@@ -292,7 +321,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       }
       const user = await findUserById(db, userId);
       if (user === undefined) throw new IdentityError(401, MESSAGES.sessionInvalid);
-      assertMaySignIn(user, body.role);
+      assertMaySignIn(user);
       return signedIn(user);
     },
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { policies, policyBeneficiaries, policyInstalments, policyNumberCounters } from '../../db/schema';
+import { policies, policyBeneficiaries, policyInstalments, policyNumberCounters, policySaleRates } from '../../db/schema';
 
 export type PolicyRow = typeof policies.$inferSelect;
 export type NewPolicy = typeof policies.$inferInsert;
@@ -37,13 +37,16 @@ export interface NewPolicyRecord {
   policy: NewPolicy;
   beneficiary: Omit<typeof policyBeneficiaries.$inferInsert, 'policyId'>;
   instalments: Omit<InstalmentRow, 'policyId'>[];
+  /** The rates it was sold at; a later pricing change never alters them. */
+  saleRates: Omit<typeof policySaleRates.$inferInsert, 'policyId'>;
 }
 
-/** Policy, beneficiary and schedule; call inside the purchase transaction. */
+/** Policy, beneficiary, schedule and sale rates; call inside the purchase transaction. */
 export async function insertPolicy(db: Db, record: NewPolicyRecord): Promise<PolicyRow> {
   const [policy] = await db.insert(policies).values(record.policy).returning();
   if (!policy) throw new Error('The policy could not be stored');
   await db.insert(policyBeneficiaries).values({ ...record.beneficiary, policyId: policy.id });
+  await db.insert(policySaleRates).values({ ...record.saleRates, policyId: policy.id });
   await db.insert(policyInstalments).values(record.instalments.map((instalment) => ({ ...instalment, policyId: policy.id })));
   return policy;
 }

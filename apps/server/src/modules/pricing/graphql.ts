@@ -79,7 +79,7 @@ builder.queryFields((t) => ({
   quote: t.field({
     type: QuoteRef,
     args: { input: t.arg({ type: QuoteInputRef, required: true }) },
-    resolve: (_root, { input }, { offers, clock }) => quote(offers, input, clock()),
+    resolve: (_root, { input }, { offers, clock, request }) => quote({ offers, pricing: request.server.pricingConfig }, input, clock()),
   }),
   CheckOfferIsApplicable: t.field({
     type: OfferCheckRef,

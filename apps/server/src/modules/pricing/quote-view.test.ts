@@ -1,12 +1,13 @@
-import { moneyView, quotePremiums } from '@fhp/domain';
+import { countryConfigFrom, moneyView, SPEC_PRICING } from '@fhp/domain';
 import { describe, expect, it } from 'vitest';
-import { QuoteViewCache, toQuoteView } from './quote-view';
+import { QuoteMemo, toQuoteView } from './quote-view';
 
-const DM = { country: 'dm', coverageCents: 2_500_000, discountPercent: 5 };
+const dmConfig = countryConfigFrom('dm', SPEC_PRICING.dm);
+const DM = { country: 'dm', coverageCents: 2_500_000, discountPercent: 5, countryConfig: dmConfig };
 
 describe('quote views', () => {
-  it('shows every amount of the domain quote as a MoneyView, unchanged', () => {
-    const result = quotePremiums(DM);
+  it('shows every amount of the domain quote as a MoneyView, unchanged', async () => {
+    const { result } = await new QuoteMemo().quote(DM, 'dm-spec');
     const view = toQuoteView(result);
     expect(view.coverage).toEqual(moneyView(result.coverageCents));
     result.options.forEach((o, i) => {
@@ -20,16 +21,22 @@ describe('quote views', () => {
     expect(Object.isFrozen(view.options[0]!.triggeringParams[0]!.params)).toBe(true);
   });
 
-  it('memoises per (country, coverage, discount), keeps at most its size and never caches a refusal', () => {
-    const cache = new QuoteViewCache(2);
-    const first = cache.quote(DM);
-    expect(cache.quote({ ...DM })).toBe(first);
-    expect(cache.quote({ ...DM, discountPercent: undefined })).not.toBe(first);
-    expect(cache.quote({ ...DM, discountPercent: undefined }).options[0]!.discount).toBeNull();
-    cache.quote({ ...DM, coverageCents: 2_600_000 });
-    expect(cache.size).toBe(2);
-    expect(cache.quote(DM)).not.toBe(first); // the least recently used was dropped
-    expect(() => cache.quote({ ...DM, country: 'xx' })).toThrow();
-    expect(cache.size).toBe(2);
+  it('memoises per (pricing, coverage, discount), keeps at most its size and never keeps a refusal', async () => {
+    const memo = new QuoteMemo(2);
+    const first = await memo.quote(DM, 'dm-spec');
+    expect(first.result.options.find((o) => o.id === '3')?.premiumCents).toBe(247000);
+    expect(await memo.quote({ ...DM }, 'dm-spec')).toBe(first);
+    expect(await memo.quote(DM, 'dm-other-pricing')).not.toBe(first);
+    expect((await memo.quote({ ...DM, discountPercent: undefined }, 'dm-spec')).view.options[0]!.discount).toBeNull();
+    expect(memo.size).toBe(2);
+    expect(await memo.quote(DM, 'dm-spec')).not.toBe(first); // the least recently used was dropped
+    await expect(memo.quote({ ...DM, country: 'xx' }, 'xx')).rejects.toThrow('unsupported country xx for this product');
+    expect(memo.size).toBe(2);
+  });
+
+  it('runs the premium machine once for concurrent requests of the same quote', async () => {
+    const memo = new QuoteMemo();
+    const [a, b] = await Promise.all([memo.quote(DM, 'dm-spec'), memo.quote(DM, 'dm-spec')]);
+    expect(a).toBe(b);
   });
 });

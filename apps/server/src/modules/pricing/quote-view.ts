@@ -1,5 +1,5 @@
 import type { MoneyView, QuoteInput, QuoteResult } from '@fhp/domain';
-import { quotePremiums } from '@fhp/domain';
+import { PREMIUM_MACHINE_CONFIG, runPremiumMachine } from '@fhp/domain';
 import { money } from '../../graphql/money';
 
 /**
@@ -67,36 +67,51 @@ export function toQuoteView(result: QuoteResult): QuoteView {
   });
 }
 
-/** How many distinct (country, coverage, discount) quotes one process keeps. */
+/** How many distinct (pricing, coverage, discount) quotes one process keeps. */
 export const QUOTE_CACHE_SIZE = 1000;
 
+/** A quote as the domain computed it (cents, for the purchase check) and as the API shows it. */
+export interface PricedQuote {
+  result: QuoteResult;
+  view: QuoteView;
+}
+
 /**
- * `quotePremiums` is a pure function of its input, and a customer asks for the same few coverages
- * again and again: this keeps the most recently used views (least recently used dropped first).
- * Only the default, seeded country configuration is cached; a stored one bypasses the cache.
+ * Every quote and purchase is priced by the spec's premium machine (`runPremiumMachine`). Its
+ * result is a pure function of the input, and a customer asks for the same few coverages again and
+ * again: this keeps the most recently used results (least recently used dropped first), keyed by
+ * the pricing's content key, the coverage and the discount, and runs the machine once for
+ * concurrent requests of the same quote. A refused input is never kept.
  */
-export class QuoteViewCache {
-  private readonly views = new Map<string, QuoteView>();
+export class QuoteMemo {
+  private readonly entries = new Map<string, PricedQuote>();
+  private readonly running = new Map<string, Promise<PricedQuote>>();
 
   constructor(private readonly maxSize = QUOTE_CACHE_SIZE) {}
 
   get size(): number {
-    return this.views.size;
+    return this.entries.size;
   }
 
-  quote(input: QuoteInput): QuoteView {
-    if (input.countryConfig !== undefined) return toQuoteView(quotePremiums(input));
-    const key = `${input.country}\u0000${input.coverageCents}\u0000${input.discountPercent}`;
-    const cached = this.views.get(key);
+  quote(input: QuoteInput, pricingKey: string): Promise<PricedQuote> {
+    const key = `${pricingKey}\u0000${input.coverageCents}\u0000${input.discountPercent}`;
+    const cached = this.entries.get(key);
     if (cached !== undefined) {
-      this.views.delete(key);
-      this.views.set(key, cached);
-      return cached;
+      this.entries.delete(key);
+      this.entries.set(key, cached);
+      return Promise.resolve(cached);
     }
-    // Errors are thrown before anything is stored: a refused input is never cached.
-    const view = toQuoteView(quotePremiums(input));
-    this.views.set(key, view);
-    if (this.views.size > this.maxSize) this.views.delete(this.views.keys().next().value as string);
-    return view;
+    const pending = this.running.get(key);
+    if (pending) return pending;
+    const run = runPremiumMachine({ id: `quote ${input.country} ${input.coverageCents}`, machineConfig: PREMIUM_MACHINE_CONFIG, input })
+      .then(({ result }) => {
+        const priced = { result, view: toQuoteView(result) };
+        this.entries.set(key, priced);
+        if (this.entries.size > this.maxSize) this.entries.delete(this.entries.keys().next().value as string);
+        return priced;
+      })
+      .finally(() => this.running.delete(key));
+    this.running.set(key, run);
+    return run;
   }
 }

@@ -1,8 +1,9 @@
-import { checkOfferInputSchema, quoteInputSchema, toCents } from '@fhp/domain';
+import { checkOfferInputSchema, quoteInputSchema, toCents, type Cents } from '@fhp/domain';
 import type { Db } from '../../db/client';
 import { parseInput } from '../../graphql/errors';
 import type { OfferCache } from './offer-cache';
-import { QuoteViewCache, type QuoteView } from './quote-view';
+import type { PricedCountry, PricingConfigCache } from './pricing-config-cache';
+import { QuoteMemo, type PricedQuote, type QuoteView } from './quote-view';
 import { findCurrentSeason, type OfferRow, type SeasonRow } from './repository';
 
 export interface OfferCheck {
@@ -32,22 +33,38 @@ export async function checkOffer(offers: OfferCache, input: unknown, now: Date):
   return toOfferCheck(await offers.applicable(countryName, now));
 }
 
-/** Quotes are a pure function of their input: one memo per process serves every app instance. */
-const quotes = new QuoteViewCache();
+/** Quotes are a pure function of their input and pricing: one memo per process serves every app instance. */
+const quotes = new QuoteMemo();
+
+export interface QuoteDeps {
+  offers: OfferCache;
+  pricing: PricingConfigCache;
+}
 
 /**
- * All six options for a country and coverage, with the country's current offer applied, as the
- * API shows them. Every pricing rule lives in the domain; this only supplies the offer from the
- * database (checked per request, so an offer starts and ends on time) and memoises the result.
+ * The quote of every option for a coverage, priced by the premium machine with the country's
+ * stored pricing and the offer that applies now. The purchase prices with this same function, so
+ * the two never disagree.
  */
-export async function quote(offers: OfferCache, input: unknown, now: Date): Promise<QuoteView> {
-  const { country, coverage } = parseInput(quoteInputSchema, input);
-  const offer = await offers.applicable(country, now);
-  return quotes.quote({
-    country,
-    coverageCents: toCents(coverage),
+export function priceQuote(priced: PricedCountry, coverageCents: Cents, offer: OfferRow | undefined): Promise<PricedQuote> {
+  const input = {
+    country: priced.config.code,
+    coverageCents,
     discountPercent: offer ? Number(offer.discountPercent) : undefined,
-  });
+    countryConfig: priced.config,
+  };
+  return quotes.quote(input, priced.key);
+}
+
+/**
+ * All six options for a country and coverage, as the API shows them: the season on sale's pricing
+ * and the country's current offer (both from per-process caches, checked per request so an offer
+ * starts and ends on time), priced by the domain.
+ */
+export async function quote(deps: QuoteDeps, input: unknown, now: Date): Promise<QuoteView> {
+  const { country, coverage } = parseInput(quoteInputSchema, input);
+  const [offer, { priced }] = await Promise.all([deps.offers.applicable(country, now), deps.pricing.onSale(country)]);
+  return (await priceQuote(priced, toCents(coverage), offer)).view;
 }
 
 export async function currentSeason(db: Db): Promise<SeasonRow> {

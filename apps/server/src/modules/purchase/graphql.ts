@@ -28,6 +28,10 @@ const PurchasePolicyInputRef = builder.inputType('PurchasePolicyInput', {
     countryName: t.string({ description: 'gd or dm' }),
     coverage: t.float({ description: 'EC$' }),
     premium: t.float({ description: 'The raw premium of the chosen option the customer saw, before discount.' }),
+    discountedPremium: t.float({
+      required: false,
+      description: 'The discounted premium the customer saw; null (or absent) when no offer was shown. A difference from the price now is refused with PRICE_CHANGED.',
+    }),
     productDefination: t.string({ description: 'T, 1, 2, 3, 4 or 5' }),
     useOfProceeds: t.field({ type: [SelectableInputRef] }),
     termsOfUse: t.field({ type: [SelectableInputRef] }),
@@ -80,7 +84,7 @@ builder.mutationFields((t) => ({
       const user = requireOwnedRecord(ctx, 'create', 'Policy', ctx.user?.id ?? '');
       const app = ctx.request.server;
       return purchasePolicy(
-        { db: ctx.db, clock: ctx.clock, offers: ctx.offers, mailer: app.identity.mailer, log: ctx.request.log },
+        { db: ctx.db, clock: ctx.clock, offers: ctx.offers, pricing: app.pricingConfig, mailer: app.identity.mailer, log: ctx.request.log },
         user.id,
         input,
       );

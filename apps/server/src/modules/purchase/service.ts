@@ -11,8 +11,12 @@ import {
   purchasePolicyInputSchema,
   termsDataFromEntries,
   toCents,
+  isDomainError,
   verifyQuotedPremium,
+  ERROR_CODES,
   type MoneyView,
+  type OptionQuote,
+  type QuoteResult,
   type PurchasePolicyValues,
 } from '@fhp/domain';
 import type { Clock } from '../../clock';
@@ -33,14 +37,17 @@ import {
   type PolicyRow,
 } from '../policies/repository';
 import type { OfferCache } from '../pricing/offer-cache';
+import type { PricingConfigCache } from '../pricing/pricing-config-cache';
 import { purchaseWindowOpenAt } from '../pricing/purchase-window';
 import { findCurrentSeason } from '../pricing/repository';
+import { priceQuote } from '../pricing/service';
 import { provisionalPolicyEmail } from './email';
 
 export interface PurchaseDeps {
   db: Db;
   clock: Clock;
   offers: OfferCache;
+  pricing: PricingConfigCache;
   mailer: Mailer;
   log: { error(details: object, message: string): void };
 }
@@ -97,18 +104,35 @@ async function price(deps: PurchaseDeps, ownerId: string, values: PurchasePolicy
   if (offer && !offer.canPurchase) {
     throw userInputError(offer.message ?? PURCHASE_REFUSALS.offerStopsPurchase, PURCHASE_REFUSAL_CODES.PURCHASE_NOT_ALLOWED);
   }
-  // Exactly the quote's computation (pricing/service.ts): same offer, same domain function.
-  const option = verifyQuotedPremium({
-    country: values.countryName,
-    coverageCents: toCents(values.coverage),
-    discountPercent: offer ? Number(offer.discountPercent) : undefined,
-    optionId: values.productDefination,
-    quotedPremiumCents: toCents(values.premium),
-  });
+  // Exactly the quote's computation (pricing/service.ts): the season's stored pricing, the same
+  // offer, the same premium machine.
+  const priced = await deps.pricing.forSeason(values.countryName, season.year);
+  const { result } = await priceQuote(priced, toCents(values.coverage), offer);
+  const option = checkPricesSeen(result, values);
   const payableCents = option.discount?.premiumCents ?? option.premiumCents;
   const state = newProvisionalPolicy({ payableCents, coverageCents: option.coverageCents });
   const schedule = buildSchedule({ totalCents: payableCents, plan: values.paymentPlan, purchaseDate: today, deadline: season.paymentDeadline });
-  return { now, season, option, state, schedule };
+  return { now, season, option, state, schedule, pricingSeasonYear: priced.seasonYear, currency: priced.config.currencyFormat.currency };
+}
+
+/**
+ * The premium and the discounted premium the customer saw must still be the price; if a rate, an
+ * offer or its percent changed since (or a figure was altered), the purchase is refused with
+ * PRICE_CHANGED and the domain's sentence, and the web takes the customer back to the new price.
+ */
+function checkPricesSeen(result: QuoteResult, values: PurchasePolicyValues): OptionQuote {
+  try {
+    return verifyQuotedPremium(result, {
+      optionId: values.productDefination,
+      quotedPremiumCents: toCents(values.premium),
+      quotedDiscountedPremiumCents: values.discountedPremium === null ? null : toCents(values.discountedPremium),
+    });
+  } catch (error) {
+    if (isDomainError(error) && error.code === ERROR_CODES.PREMIUM_MISMATCH) {
+      throw userInputError(error.message, PURCHASE_REFUSAL_CODES.PRICE_CHANGED);
+    }
+    throw error;
+  }
 }
 
 /**
@@ -124,7 +148,7 @@ export async function purchasePolicy(deps: PurchaseDeps, ownerId: string, input:
   const earlier = await findPolicyByIdempotencyKey(db, ownerId, values.idempotencyKey);
   if (earlier) return resultFor(db, earlier);
 
-  const { now, season, option, state, schedule } = await price(deps, ownerId, values);
+  const { now, season, option, state, schedule, pricingSeasonYear, currency } = await price(deps, ownerId, values);
   const terms = termsDataFromEntries(values.termsOfUse);
   const beneficiary = values.benificiaryDetail;
 
@@ -175,6 +199,13 @@ export async function purchasePolicy(deps: PurchaseDeps, ownerId: string, input:
           country: beneficiary.address.country,
         },
         instalments,
+        saleRates: {
+          pricingSeasonYear,
+          rolPct: option.rolPct.toFixed(2),
+          platformChargePct: option.platformChargePct.toFixed(2),
+          insuranceProviderChargePct: option.insuranceProviderChargePct.toFixed(2),
+          currencyCode: currency,
+        },
       });
       await appendTransaction(tx, {
         ownerId,

@@ -1,5 +1,6 @@
 import {
   COUNTRIES,
+  fromCents,
   purchasePolicyInputSchema,
   kycBeneficiarySchema,
   toBeneficiaryDetail,
@@ -45,6 +46,8 @@ export function purchaseInput(data: PurchaseData, plan: PaymentPlan, channel: Pa
     countryName: data.country,
     coverage: data.coverage,
     premium: data.option?.premiumRaw,
+    // What the options step showed; the server refuses the purchase if the price changed since.
+    discountedPremium: data.option && data.option.discountedPremiumCents !== null ? fromCents(data.option.discountedPremiumCents) : null,
     productDefination: data.option?.id,
     useOfProceeds: toUseOfProceedsInput(data.useOfProceeds),
     termsOfUse: data.terms ? toTermsOfUseInput(data.terms) : [],
@@ -96,11 +99,13 @@ export function PurchaseFlow() {
             country={data.country!}
             coverage={data.coverage}
             optionId={data.option?.id ?? null}
+            repricing={data.repricing}
             onBack={back}
             onChange={(coverage, option) => dispatch({ type: 'OPTION_CHOSEN', coverage, option })}
             onDone={(coverage, option) => {
               dispatch({ type: 'OPTION_CHOSEN', coverage, option });
-              goTo(nextStep('options', signedIn));
+              // After a price change everything else is done: straight back to payment at the new price.
+              goTo(data.repricing ? 'payment' : nextStep('options', signedIn));
             }}
           />
         );
@@ -148,6 +153,7 @@ export function PurchaseFlow() {
             onChange={(paymentPlan, paymentChannel) => dispatch({ type: 'PAYMENT_CHOSEN', paymentPlan, paymentChannel })}
             onBack={back}
             onConfirm={(plan, channel) => purchasePolicy(purchaseInput(data, plan, channel))}
+            onPriceChanged={() => dispatch({ type: 'PRICE_CHANGED' })}
             onDone={(result) => dispatch({ type: 'PURCHASED', result })}
           />
         );

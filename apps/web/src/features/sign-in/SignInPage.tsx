@@ -1,12 +1,20 @@
+import type { SentTo } from '@fhp/domain';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { ErrorDialog } from '../../components/ErrorDialog';
+import { ErrorDialog, VERIFY_OTP_FAILED } from '../../components/ErrorDialog';
 import { iam, isRefusal, type SignInRequest } from '../../lib/auth/iamClient';
-import { purchaserRoleForSignIn, saveSession } from '../../lib/auth/session';
+import { saveSession } from '../../lib/auth/session';
+import { purchaserRoleForSignIn } from '../../lib/config/appConfig';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { EmailStep, OtpStep, PasswordStep, type EmailForm } from './StepForms';
 
 type Step = 'email' | 'password' | 'otp';
+
+/** What the "Uh oh." dialog says about the last failure. */
+interface Failure {
+  description?: string;
+  detail?: string;
+}
 
 /** Where to go after signing in: the page the visitor came from (same-origin paths only), else My Account. */
 export function destinationAfterSignIn(state: unknown): string {
@@ -18,8 +26,10 @@ export function destinationAfterSignIn(state: unknown): string {
 /**
  * Sign-in in three steps (spec part 1 section 2): email, then password or straight to the code
  * when the account's sign-in type is `otp`, then the 6-digit code sent to the registered email
- * and phone. The server's `display_message` is shown inside the form; an outage or a bug gets the
- * "Uh oh." dialog instead, because the visitor cannot fix those by typing.
+ * and phone (the screen says where it really went). A failed step opens the "Uh oh." dialog
+ * (spec part 1 section 8): a wrong code as "Verify OTP Failed", a refused password with the
+ * server's sentence, an outage with the generic text; the server's sentence also stays in the form.
+ * Every sign-in request carries the purchaser role's uuid from the application configuration.
  */
 export function SignInPage() {
   usePageTitle('Sign in');
@@ -28,36 +38,42 @@ export function SignInPage() {
   const [step, setStep] = useState<Step>('email');
   const [account, setAccount] = useState<EmailForm>({ email: '', remember: false });
   const [password, setPassword] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<SentTo>(['EMAIL', 'PHONE']);
   const [busy, setBusy] = useState(false);
   const [resending, setResending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [unexpected, setUnexpected] = useState(false);
+  const [failure, setFailure] = useState<Failure | null>(null);
 
-  const fail = (e: unknown) => {
-    if (isRefusal(e)) setError(e.displayMessage);
-    else setUnexpected(true);
+  const fail = (e: unknown, during: Step) => {
+    if (!isRefusal(e)) {
+      setFailure({});
+      return;
+    }
+    setError(e.displayMessage);
+    setFailure(during === 'otp' ? { description: VERIFY_OTP_FAILED, detail: e.displayMessage } : { description: e.displayMessage });
   };
 
   /** Runs one server exchange with the busy flag and error handling shared by every step. */
-  const run = async (work: () => Promise<void>, setFlag: (v: boolean) => void = setBusy) => {
+  const run = async (during: Step, work: () => Promise<void>, setFlag: (v: boolean) => void = setBusy) => {
     setFlag(true);
     setError(null);
     setNotice(null);
     try {
       await work();
     } catch (e) {
-      fail(e);
+      fail(e, during);
     } finally {
       setFlag(false);
     }
   };
 
-  const sendOtpTo = (email: string) => iam.sendOtp({ email, sendOn: 'EMAIL' });
-  const requestBase = (): Pick<SignInRequest, 'email' | 'role'> => ({ email: account.email, role: purchaserRoleForSignIn() });
+  // The email alone: the server sends the code to the account's registered email and phone.
+  const sendOtpTo = async (email: string) => setSentTo((await iam.sendOtp({ email })).sentTo);
+  const requestBase = async (): Promise<Pick<SignInRequest, 'email' | 'role'>> => ({ email: account.email, role: await purchaserRoleForSignIn() });
 
   const onEmail = (values: EmailForm) =>
-    run(async () => {
+    run('email', async () => {
       setAccount(values);
       const type = await iam.signInType(values.email);
       if (type === 'otp') {
@@ -71,27 +87,36 @@ export function SignInPage() {
     });
 
   const onPassword = ({ password: typed }: { password: string }) =>
-    run(async () => {
-      const answer = await iam.signIn({ ...requestBase(), password: typed });
+    run('password', async () => {
+      const answer = await iam.signIn({ ...(await requestBase()), password: typed });
       setPassword(typed);
-      if (answer.status === 'SIGNED_IN') finish(answer);
-      else setStep('otp');
+      if (answer.status === 'SIGNED_IN') return finish(answer);
+      setSentTo(answer.sentTo);
+      setStep('otp');
     });
 
   const onOtp = ({ otp }: { otp: string }) =>
-    run(async () => {
-      const answer = await iam.signIn({ ...requestBase(), otp, ...(password !== null ? { password } : {}) });
+    run('otp', async () => {
+      const answer = await iam.signIn({ ...(await requestBase()), otp, ...(password !== null ? { password } : {}) });
       if (answer.status !== 'SIGNED_IN') throw new Error(`Unexpected sign-in answer ${answer.status}`);
       finish(answer);
     });
 
   // A password account gets a new code by repeating the password step; an otp account asks for one.
   const onResend = () =>
-    run(async () => {
-      if (password !== null) await iam.signIn({ ...requestBase(), password });
-      else await sendOtpTo(account.email);
-      setNotice('A new code is on its way.');
-    }, setResending);
+    run(
+      'email',
+      async () => {
+        if (password !== null) {
+          const answer = await iam.signIn({ ...(await requestBase()), password });
+          if (answer.status === 'OTP_SENT') setSentTo(answer.sentTo);
+        } else {
+          await sendOtpTo(account.email);
+        }
+        setNotice('A new code is on its way.');
+      },
+      setResending,
+    );
 
   function finish(answer: Parameters<typeof saveSession>[0]) {
     saveSession(answer, account.remember);
@@ -118,6 +143,7 @@ export function SignInPage() {
               error={error}
               onSubmit={onOtp}
               email={account.email}
+              sentTo={sentTo}
               onChangeEmail={backToEmail}
               onResend={onResend}
               resending={resending}
@@ -126,7 +152,7 @@ export function SignInPage() {
           )}
         </div>
       </div>
-      <ErrorDialog show={unexpected} onClose={() => setUnexpected(false)} />
+      <ErrorDialog show={failure !== null} description={failure?.description} detail={failure?.detail} onClose={() => setFailure(null)} />
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { emailSchema, otpCodeSchema } from '@fhp/domain';
+import { emailSchema, otpCodeSchema, type SentTo } from '@fhp/domain';
 import { useEffect, useRef, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -111,6 +111,8 @@ export function PasswordStep({ busy, error, onSubmit, email, onChangeEmail }: St
 
 interface OtpStepProps extends StepProps<{ otp: string }> {
   email: string;
+  /** Where the server says the code went. */
+  sentTo: SentTo;
   onChangeEmail: () => void;
   onResend: () => void;
   resending: boolean;
@@ -118,7 +120,13 @@ interface OtpStepProps extends StepProps<{ otp: string }> {
   notice: string | null;
 }
 
-export function OtpStep({ busy, error, onSubmit, email, onChangeEmail, onResend, resending, notice }: OtpStepProps) {
+/** Only what was really sent: "the email and phone registered for", or "your email" without a phone on file. */
+export function sentToWords(sentTo: SentTo): string {
+  if (sentTo.includes('PHONE')) return sentTo.includes('EMAIL') ? 'the email and phone registered for' : 'the phone registered for';
+  return 'your email';
+}
+
+export function OtpStep({ busy, error, onSubmit, email, sentTo, onChangeEmail, onResend, resending, notice }: OtpStepProps) {
   const form = useForm({ resolver: zodResolver(otpFormSchema), defaultValues: { otp: '' } });
   useFocusOnMount(form, 'otp');
   const fieldError = form.formState.errors.otp?.message;
@@ -127,7 +135,7 @@ export function OtpStep({ busy, error, onSubmit, email, onChangeEmail, onResend,
       title="Enter your OTP"
       intro={
         <>
-          We sent a 6-digit code to the email and phone registered for <EmailLine email={email} onChange={onChangeEmail} />
+          We sent a 6-digit code to {sentToWords(sentTo)} <EmailLine email={email} onChange={onChangeEmail} />
         </>
       }
       error={error}

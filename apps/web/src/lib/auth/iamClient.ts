@@ -1,4 +1,4 @@
-import type { OtpSendBody, SignedIn, SignInAnswer } from '@fhp/domain';
+import type { OtpSendAnswer, OtpSendBody, SignedIn, SignInAnswer } from '@fhp/domain';
 import { ApiError, FALLBACK_DISPLAY_MESSAGE } from '../graphql/errors';
 
 /** Base path of the identity service (spec part 1 section 7), served by the same origin. */
@@ -65,5 +65,5 @@ export const iam = {
   signInType: (email: string, options?: IamOptions) =>
     iamPost<{ signInType: SignInType }>('/user/sign-in-type/get', { email }, options).then((r) => r.signInType),
   signIn: (body: SignInRequest, options?: IamOptions) => iamPost<SignInAnswer>('/user/sign-in', body, options),
-  sendOtp: (body: OtpSendBody, options?: IamOptions) => iamPost<{ message: string }>('/otp/send', body, options),
+  sendOtp: (body: OtpSendBody, options?: IamOptions) => iamPost<OtpSendAnswer>('/otp/send', body, options),
 };

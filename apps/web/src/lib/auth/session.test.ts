@@ -1,6 +1,6 @@
 import { SESSION_STORAGE_KEY, serializeSession } from '@fhp/domain';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { endSession, getSession, purchaserRoleForSignIn, readAccessToken, readSessionUser, saveSession, SESSION_USER_KEY } from './session';
+import { endSession, getSession, readAccessToken, readSessionUser, saveSession, SESSION_USER_KEY } from './session';
 import { fakeJwt } from './testing';
 
 const now = Date.now();
@@ -40,14 +40,27 @@ describe('session store', () => {
     expect(readAccessToken()).toBeNull();
   });
 
-  it('treats exp x 1000 in the past as invalid and clears the session from both stores', () => {
+  it('treats exp x 1000 in the past as invalid and clears both stores', () => {
     window.localStorage.setItem(SESSION_STORAGE_KEY, serializeSession({ token: expired, userRoles: purchaserRoles }));
     window.localStorage.setItem(SESSION_USER_KEY, JSON.stringify(user));
     window.sessionStorage.setItem(SESSION_STORAGE_KEY, 'not json');
+    window.sessionStorage.setItem('fhp.appConfig.v1', '{}');
     expect(getSession(now)).toEqual({ status: 'invalid', role: '' });
-    expect(window.localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
-    expect(window.localStorage.getItem(SESSION_USER_KEY)).toBeNull();
-    expect(window.sessionStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+    expect([window.localStorage.length, window.sessionStorage.length]).toEqual([0, 0]);
+  });
+
+  it('leaves both stores empty after a forged token, in either store', () => {
+    for (const store of [window.localStorage, window.sessionStorage]) {
+      // Not a JWT at all, and a JWT-shaped token whose payload is not JSON: the web cannot read an expiry in either.
+      for (const forged of ['forged-token', 'eyJhbGciOiJFUzI1NiJ9.bm90IGpzb24.c2ln']) {
+        store.setItem(SESSION_STORAGE_KEY, serializeSession({ token: forged, userRoles: purchaserRoles }));
+        store.setItem(SESSION_USER_KEY, JSON.stringify(user));
+        window.sessionStorage.setItem('fhp.purchase.v1', '{"step":"kyc"}');
+        expect(getSession(now)).toEqual({ status: 'invalid', role: '' });
+        expect([window.localStorage.length, window.sessionStorage.length]).toEqual([0, 0]);
+        expect(readAccessToken()).toBeNull();
+      }
+    }
   });
 
   it('returns the same snapshot object while nothing changed (React external store)', () => {
@@ -55,10 +68,9 @@ describe('session store', () => {
     expect(getSession(now)).toBe(getSession(now));
   });
 
-  it('keeps the signed-in user for the profile fallback, and the purchaser uuid for the next sign-in', () => {
+  it('keeps the signed-in user for the profile fallback', () => {
     saveSession({ accessToken: valid, userRoles: purchaserRoles, user }, false);
     expect(readSessionUser()).toEqual(user);
-    expect(purchaserRoleForSignIn()).toBe(purchaserRoles[0]?.uuid);
   });
 
   it('logout empties both stores entirely', () => {
@@ -68,6 +80,5 @@ describe('session store', () => {
     expect(window.localStorage.length).toBe(0);
     expect(window.sessionStorage.length).toBe(0);
     expect(readAccessToken()).toBeNull();
-    expect(purchaserRoleForSignIn()).toBeNull();
   });
 });

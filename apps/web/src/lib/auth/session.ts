@@ -1,7 +1,5 @@
 import {
   clearSession,
-  parseStoredSession,
-  purchaserRoleUuid,
   readSession,
   serializeSession,
   SESSION_STORAGE_KEY,
@@ -32,18 +30,14 @@ function storages(): [Storage, Storage] | null {
 }
 
 /**
- * The current session, read afresh (local storage first, then session storage; an expired or
- * unreadable token clears the session key from both). The same object is returned while nothing
+ * The current session, read afresh (local storage first, then session storage; an expired,
+ * forged or unreadable token clears both stores). The same object is returned while nothing
  * changed, so React can use it as an external-store snapshot.
  */
 export function getSession(now: number = Date.now()): SessionResult {
   const stores = storages();
   if (!stores) return cached;
   const next = readSession(stores[0], stores[1], now, decodeJwtPayload);
-  if (next.status === 'invalid') {
-    // The user snapshot belongs to the token just dropped.
-    for (const store of stores) store.removeItem(SESSION_USER_KEY);
-  }
   if (next.status !== cached.status || next.token !== cached.token || next.role !== cached.role) cached = next;
   return cached;
 }
@@ -107,21 +101,6 @@ export function readSessionUser(): SignedInUser | null {
     } catch {
       return null;
     }
-  }
-  return null;
-}
-
-/**
- * The `role` sent at sign-in: the uuid of the role named purchaser, or null. Before a sign-in the
- * web only knows the roles of a session it already holds (e.g. refreshing one); otherwise null.
- */
-export function purchaserRoleForSignIn(): string | null {
-  const stores = storages();
-  if (!stores) return null;
-  for (const store of stores) {
-    const raw = store.getItem(SESSION_STORAGE_KEY);
-    const stored = raw === null ? null : parseStoredSession(raw);
-    if (stored) return purchaserRoleUuid(stored.userRoles);
   }
   return null;
 }

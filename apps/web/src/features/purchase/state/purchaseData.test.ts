@@ -74,6 +74,19 @@ describe('step guards', () => {
     expect(purchaseReducer(complete, { type: 'COUNTRY_CHOSEN', country: 'dm' }).option).toEqual(option);
   });
 
+  it('goes back to the options step on a changed price, keeping everything else, until the customer moves on', () => {
+    const paying = { ...complete, idempotencyKey: 'key-1' };
+    const reviewing = purchaseReducer(paying, { type: 'PRICE_CHANGED' });
+    expect(reviewing).toMatchObject({ step: 'options', repricing: true, idempotencyKey: 'key-1', terms, policyHolder: holder });
+    expect(effectiveStep(reviewing, true)).toBe('options');
+    const newPrice = { ...option, premiumCents: 250000, premiumRaw: 2500 };
+    const chosen = purchaseReducer(reviewing, { type: 'OPTION_CHOSEN', coverage: 25000, option: newPrice });
+    expect(chosen.repricing).toBe(true);
+    const back = purchaseReducer(chosen, { type: 'GO_TO', step: 'payment' });
+    expect(back).toMatchObject({ step: 'payment', repricing: false, option: newPrice });
+    expect(effectiveStep(back, true)).toBe('payment');
+  });
+
   it('keeps the first idempotency key of the confirm screen', () => {
     const opened = purchaseReducer(complete, { type: 'PAYMENT_OPENED', idempotencyKey: 'first' });
     expect(purchaseReducer(opened, { type: 'PAYMENT_OPENED', idempotencyKey: 'second' }).idempotencyKey).toBe('first');
@@ -103,6 +116,13 @@ describe('session persistence', () => {
     act(() => result.current[1]({ type: 'RESET' }));
     expect(sessionStorage.getItem(PURCHASE_STORAGE_KEY)).toBeNull();
     expect(result.current[0]).toEqual(INITIAL_PURCHASE_DATA);
+  });
+
+  it('resumes a purchase stored before price reviews existed', () => {
+    const { repricing: _new, ...older } = { ...complete, step: 'terms' as const };
+    sessionStorage.setItem(PURCHASE_STORAGE_KEY, JSON.stringify(older));
+    const { result } = renderHook(() => usePurchaseData());
+    expect(result.current[0]).toMatchObject({ step: 'terms', country: 'dm', repricing: false });
   });
 
   it('ignores stored data of an unknown shape instead of crashing', () => {

@@ -91,6 +91,12 @@ export const purchaseDataSchema = z.object({
   paymentChannel: z.enum(PAYMENT_CHANNELS).nullable(),
   /** Made once when the payment (confirm) screen opens; the server turns a repeat into the same policy. */
   idempotencyKey: z.string().nullable(),
+  /**
+   * The server refused the purchase because the price changed: the customer is on the options step
+   * to see the new price, and Continue takes them straight back to payment. Defaulted, so a purchase
+   * stored by an older build still resumes.
+   */
+  repricing: z.boolean().default(false),
   result: purchaseResultSchema.nullable(),
 });
 export type PurchaseData = z.infer<typeof purchaseDataSchema>;
@@ -108,6 +114,7 @@ export const INITIAL_PURCHASE_DATA: PurchaseData = Object.freeze({
   paymentPlan: null,
   paymentChannel: null,
   idempotencyKey: null,
+  repricing: false,
   result: null,
 });
 
@@ -190,6 +197,8 @@ export type PurchaseAction =
   | { type: 'PROCEEDS_CHOSEN'; useOfProceeds: UseOfProceedsValue[] }
   | { type: 'PAYMENT_OPENED'; idempotencyKey: string }
   | { type: 'PAYMENT_CHOSEN'; paymentPlan: PaymentPlan | null; paymentChannel: PaymentChannel | null }
+  /** PurchasePolicy answered PRICE_CHANGED: back to the options step to see the new price. */
+  | { type: 'PRICE_CHANGED' }
   | { type: 'PURCHASED'; result: PurchaseResult }
   | { type: 'GO_TO'; step: StepId }
   | { type: 'RESET' };
@@ -225,10 +234,13 @@ export function purchaseReducer(state: PurchaseData, action: PurchaseAction): Pu
       return state.idempotencyKey === null ? { ...state, idempotencyKey: action.idempotencyKey } : state;
     case 'PAYMENT_CHOSEN':
       return { ...state, paymentPlan: action.paymentPlan, paymentChannel: action.paymentChannel };
+    case 'PRICE_CHANGED':
+      return { ...state, step: 'options', repricing: true };
     case 'PURCHASED':
       return { ...state, result: action.result, step: 'done' };
     case 'GO_TO':
-      return { ...state, step: action.step };
+      // Any move ends a price review: it either went back to payment or the customer went elsewhere.
+      return { ...state, step: action.step, repricing: false };
     case 'RESET':
       return INITIAL_PURCHASE_DATA;
   }

@@ -3,6 +3,7 @@ import {
   ADDRESS_PROOF_TYPES,
   GENDERS,
   ID_PROOF_TYPES,
+  KYC_MESSAGES,
   type KycFormInput,
   type KycFormValues,
 } from '@fhp/domain';
@@ -12,6 +13,7 @@ import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { useForm, type Resolver } from 'react-hook-form';
+import { ErrorDialog } from '../../../components/ErrorDialog';
 import { displayMessageOf } from '../../../lib/graphql/errors';
 import { readAccessToken } from '../../../lib/auth/session';
 import { submitKycDetails, uploadProof, type ProofPurpose, type PurchaseProfile } from '../api';
@@ -36,6 +38,11 @@ const GENDER_OPTIONS = options(GENDERS, GENDER_LABELS);
 const ID_PROOF_OPTIONS = options(ID_PROOF_TYPES, ID_PROOF_LABELS);
 const ADDRESS_PROOF_OPTIONS = options(ADDRESS_PROOF_TYPES, ADDRESS_PROOF_LABELS);
 const FILE_HINT = 'One PNG, PDF, JPEG or JPG file, at most 20 MB.';
+
+/** The select words its refusal as the spec's select-level text; the schema's form-level one is the server's. */
+function idProofSelectError(error: unknown): string | undefined {
+  return errorMessage(error) === KYC_MESSAGES.idProofTypeRequired ? KYC_MESSAGES.idProofSelectRequired : errorMessage(error);
+}
 
 interface KycStepProps {
   profile: PurchaseProfile;
@@ -82,6 +89,7 @@ export function KycStep({ profile, saved, countryName, onBack, onDone }: KycStep
   const [progress, setProgress] = useState<Progress>({});
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [dialog, setDialog] = useState(false);
   const errors = form.formState.errors;
   const text = (name: keyof KycFormInput) => ({ error: errorMessage(errors[name]), registration: form.register(name) });
 
@@ -106,7 +114,9 @@ export function KycStep({ profile, saved, countryName, onBack, onDone }: KycStep
       }
       onDone(kycTextValues(values));
     } catch (failure) {
+      // A refused submission (an upload or SubmitKYCDetails) opens the "Uh oh." dialog; the sentence stays above the buttons too.
       setError(displayMessageOf(failure));
+      setDialog(true);
     } finally {
       setBusy(false);
       setProgress({});
@@ -145,7 +155,7 @@ export function KycStep({ profile, saved, countryName, onBack, onDone }: KycStep
             {/* One field per row, in the spec's order: idProofType, idProof, addressProofType, addressProof. */}
             {missing.idProof && (
               <>
-                <SelectField id="kyc-idProofType" label="Id Proof Type" placeholder="Select Id Proof" options={ID_PROOF_OPTIONS} {...text('idProofType')} />
+                <SelectField id="kyc-idProofType" label="Id Proof Type" placeholder="Select Id Proof" options={ID_PROOF_OPTIONS} {...text('idProofType')} error={idProofSelectError(errors.idProofType)} />
                 <FileField id="kyc-idProof" label="Id Proof" accept={PROOF_ACCEPT} hint={FILE_HINT} progress={progressOf('ID_PROOF')} {...text('idProof')} />
               </>
             )}
@@ -184,6 +194,7 @@ export function KycStep({ profile, saved, countryName, onBack, onDone }: KycStep
           busyLabel={Object.keys(progress).length > 0 ? 'Uploading your documents...' : 'Saving your details...'}
         />
       </Form>
+      <ErrorDialog show={dialog} description={error ?? undefined} onClose={() => setDialog(false)} />
     </StepFrame>
   );
 }

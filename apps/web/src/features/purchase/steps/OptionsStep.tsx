@@ -25,6 +25,8 @@ interface OptionsStepProps {
   country: CountryCode;
   coverage: number | null;
   optionId: OptionId | null;
+  /** Back here because the price changed at purchase: say so, and Continue returns to payment. */
+  repricing?: boolean;
   onBack: () => void;
   /** The coverage and the option as they stand (null while invalid, unpicked or being re-quoted). */
   onChange: (coverage: number | null, option: ChosenOption | null) => void;
@@ -43,7 +45,7 @@ export function toChosenOption(option: QuoteOption): ChosenOption {
   };
 }
 
-export function OptionsStep({ country, coverage, optionId, onBack, onChange, onDone }: OptionsStepProps) {
+export function OptionsStep({ country, coverage, optionId, repricing = false, onBack, onChange, onDone }: OptionsStepProps) {
   const [text, setText] = useState(coverage === null ? '' : String(coverage));
   const [touched, setTouched] = useState(coverage !== null);
   const [selected, setSelected] = useState<string | null>(optionId);
@@ -82,6 +84,12 @@ export function OptionsStep({ country, coverage, optionId, onBack, onChange, onD
     <StepFrame title="Policy Options" intro={`Choose how much cover you want in ${COUNTRIES[country].name} and which storms it pays for.`}>
       <Form noValidate onSubmit={submit}>
         <MandatoryNote />
+        {repricing && (
+          <Alert variant="info" role="status">
+            The price of your policy has changed since you chose it. Here is the price today; nothing has been bought yet. Check
+            your option and continue to payment when you are ready.
+          </Alert>
+        )}
         <OfferPanel offer={offer.data} />
         <Form.Group controlId="purchase-coverage" className="mb-4 purchase-narrow-form">
           <Form.Label>
@@ -148,7 +156,7 @@ export function OptionsStep({ country, coverage, optionId, onBack, onChange, onD
         </fieldset>
 
         <ExplanatoryPanels />
-        <StepActions onBack={onBack} submitLabel="Continue" disabled={blocked} />
+        <StepActions onBack={onBack} submitLabel={repricing ? 'Continue to payment' : 'Continue'} disabled={blocked} />
       </Form>
     </StepFrame>
   );

@@ -2,23 +2,26 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PaymentChannel, PaymentPlan } from '@fhp/domain';
-import type { ChosenOption, PurchaseResult } from '../state/purchaseData';
+import type { PurchaseResult } from '../state/purchaseData';
+import { discountedOption3 } from '../state/testing';
 import { PaymentStep } from './PaymentStep';
 
 afterEach(cleanup);
 
-const option: ChosenOption = {
-  id: '3',
-  label: 'Option 3: Category 3 and above',
-  premiumRaw: 2470,
-  premiumCents: 247000,
-  discountedPremiumCents: 234650,
-  discountPercent: 5,
-  coverageCents: 2500000,
-};
+const option = discountedOption3;
 
 /** The step with its plan and channel held as the flow holds them. */
-function Harness({ onConfirm, today = '2026-11-22', deadline = '2027-05-31' }: { onConfirm: () => Promise<PurchaseResult>; today?: string; deadline?: string }) {
+function Harness({
+  onConfirm,
+  onPriceChanged = () => {},
+  today = '2026-11-22',
+  deadline = '2027-05-31',
+}: {
+  onConfirm: () => Promise<PurchaseResult>;
+  onPriceChanged?: () => void;
+  today?: string;
+  deadline?: string;
+}) {
   const [plan, setPlan] = useState<PaymentPlan | null>(null);
   const [channel, setChannel] = useState<PaymentChannel | null>(null);
   return (
@@ -34,6 +37,7 @@ function Harness({ onConfirm, today = '2026-11-22', deadline = '2027-05-31' }: {
       }}
       onBack={() => {}}
       onConfirm={onConfirm}
+      onPriceChanged={onPriceChanged}
       onDone={() => {}}
     />
   );
@@ -78,6 +82,34 @@ describe('payment schedule', () => {
     expect(onConfirm).toHaveBeenCalledTimes(1);
     await waitFor(() => expect((screen.getByRole('button', { name: /Please wait while we create your policy/ }) as HTMLButtonElement).disabled).toBe(true));
     finish({} as PurchaseResult);
+  });
+
+  it('shows a changed price in the dialog and offers the new price instead of a retry', async () => {
+    const { ApiError } = await import('../../../lib/graphql/errors');
+    const sentence = 'The offer on this policy has ended, so its price has changed since you chose it. Please review the new price and confirm again.';
+    const onConfirm = vi.fn(() => Promise.reject(new ApiError('refused', sentence, 'PRICE_CHANGED')));
+    const onPriceChanged = vi.fn();
+    render(<Harness onConfirm={onConfirm} onPriceChanged={onPriceChanged} />);
+    fireEvent.click(screen.getByRole('radio', { name: 'Pay in full' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'By bank transfer' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm purchase' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Uh oh.' });
+    expect(dialog.textContent).toContain(sentence);
+    expect(within(dialog).queryByRole('button', { name: 'Retry' })).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Review the new price' }));
+    expect(onPriceChanged).toHaveBeenCalledOnce();
+    expect(onConfirm).toHaveBeenCalledOnce();
+  });
+
+  it('offers a retry for any other failure', async () => {
+    const onConfirm = vi.fn(() => Promise.reject(new Error('offline')));
+    render(<Harness onConfirm={onConfirm} />);
+    fireEvent.click(screen.getByRole('radio', { name: 'Pay in full' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'By bank transfer' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm purchase' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Uh oh.' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(onConfirm).toHaveBeenCalledTimes(2));
   });
 
   it('asks for a plan and a channel before confirming', () => {

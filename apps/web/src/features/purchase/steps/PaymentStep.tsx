@@ -3,6 +3,7 @@ import {
   PAYMENT_CHANNELS,
   PAYMENT_PLAN_LABELS,
   PURCHASE_MESSAGES,
+  PURCHASE_REFUSAL_CODES,
   type PaymentChannel,
   type PaymentPlan,
 } from '@fhp/domain';
@@ -12,7 +13,7 @@ import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import { ErrorDialog } from '../../../components/ErrorDialog';
 import { Money } from '../../../components/Money';
-import { displayMessageOf } from '../../../lib/graphql/errors';
+import { ApiError, displayMessageOf } from '../../../lib/graphql/errors';
 import { MandatoryNote, RequiredMark } from '../components/fields';
 import { ScheduleTable } from '../components/ScheduleTable';
 import { StepActions, StepFrame } from '../components/StepFrame';
@@ -29,13 +30,16 @@ interface PaymentStepProps {
   onBack: () => void;
   /** Sends PurchasePolicy with the chosen plan and channel; resolves with the provisional policy. */
   onConfirm: (plan: PaymentPlan, channel: PaymentChannel) => Promise<PurchaseResult>;
+  /** The server said the price changed since the options step: show the customer the new one. */
+  onPriceChanged: () => void;
   onDone: (result: PurchaseResult) => void;
 }
 
-export function PaymentStep({ option, plan, channel, today, deadline, onChange, onBack, onConfirm, onDone }: PaymentStepProps) {
+export function PaymentStep({ option, plan, channel, today, deadline, onChange, onBack, onConfirm, onPriceChanged, onDone }: PaymentStepProps) {
   const [submitted, setSubmitted] = useState(false);
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const [priceChanged, setPriceChanged] = useState(false);
   // A second click can arrive before React re-renders the disabled button; the ref stops it.
   const inFlight = useRef(false);
   const available = paymentOptions(today, deadline);
@@ -52,6 +56,7 @@ export function PaymentStep({ option, plan, channel, today, deadline, onChange, 
     try {
       onDone(await onConfirm(plan, channel));
     } catch (error) {
+      setPriceChanged(error instanceof ApiError && error.code === PURCHASE_REFUSAL_CODES.PRICE_CHANGED);
       setFailure(displayMessageOf(error));
     } finally {
       inFlight.current = false;
@@ -145,7 +150,13 @@ export function PaymentStep({ option, plan, channel, today, deadline, onChange, 
         <StepActions onBack={onBack} submitLabel="Confirm purchase" busy={pending} busyLabel="Please wait while we create your policy..." />
       </Form>
       {pending && <span className="visually-hidden" role="status">Please wait while we create your policy...</span>}
-      <ErrorDialog show={failure !== null} description={failure ?? undefined} onRetry={() => void confirm()} onClose={() => setFailure(null)} />
+      <ErrorDialog
+        show={failure !== null}
+        description={failure ?? undefined}
+        // A changed price is not retried: the customer sees the new price first (nothing was bought).
+        {...(priceChanged ? { action: { label: 'Review the new price', onAction: onPriceChanged } } : { onRetry: () => void confirm() })}
+        onClose={() => setFailure(null)}
+      />
     </StepFrame>
   );
 }

@@ -1,9 +1,9 @@
-import { bankTransferReference, PAYMENT_CHANNEL_LABELS, PAYMENT_PLAN_LABELS, type PaymentChannel, type PaymentPlan } from '@fhp/domain';
+import { bankTransferReference, PAYMENT_CHANNEL_LABELS, PAYMENT_PLAN_LABELS, toCents, type PaymentChannel, type PaymentPlan } from '@fhp/domain';
 import { useRef } from 'react';
 import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router';
 import { HappyIcon } from '../../../components/MoodIcons';
-import { Money } from '../../../components/Money';
+import { OptionPrice } from '../components/OptionCard';
 import { ScheduleTable } from '../components/ScheduleTable';
 import { STEP_HEADING_ID, useStepHeadingFocus } from '../components/StepFrame';
 import type { PurchaseResult } from '../state/purchaseData';
@@ -16,7 +16,8 @@ const label = <T extends string>(labels: Record<T, string>, value: string) => la
 export function ThankYou({ result, onLeave }: { result: PurchaseResult; onLeave: () => void }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useStepHeadingFocus(heading);
-  const premiumCents = Math.round((result.discountedPremium ?? result.premium) * 100);
+  const premiumCents = toCents(result.premium);
+  const discountedCents = result.discountedPremium === null ? null : toCents(result.discountedPremium);
   const reference =
     result.paymentChannel === 'BANK_TRANSFER' ? (result.bankTransferReference ?? bankTransferReference(result.policyNumber)) : null;
   return (
@@ -36,7 +37,7 @@ export function ThankYou({ result, onLeave }: { result: PurchaseResult; onLeave:
             <dd className="col-sm-7 fw-semibold">{result.policyNumber}</dd>
             <dt className="col-sm-5">Premium</dt>
             <dd className="col-sm-7">
-              <Money cents={premiumCents} />
+              <OptionPrice premiumCents={premiumCents} discountedCents={discountedCents} />
             </dd>
             <dt className="col-sm-5">Payment</dt>
             <dd className="col-sm-7">

@@ -6,6 +6,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { ErrorDialog, VERIFY_OTP_FAILED } from '../../../components/ErrorDialog';
 import { displayMessageOf } from '../../../lib/graphql/errors';
 import { sendSignUpCode, verifyEmailCode } from '../api';
 import { MandatoryNote, TextField } from '../components/fields';
@@ -26,8 +27,10 @@ export function VerifyEmailStep({ onBack, onDone }: VerifyEmailStepProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [verifyFailed, setVerifyFailed] = useState(false);
+  const [dialog, setDialog] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
 
+  /** A failed send or check opens the "Uh oh." dialog (a refused code as "Verify OTP Failed"); the sentence also stays on the step. */
   async function run(action: () => Promise<void>, verifying = false) {
     setBusy(true);
     setError(null);
@@ -37,10 +40,20 @@ export function VerifyEmailStep({ onBack, onDone }: VerifyEmailStepProps) {
     } catch (failure) {
       setError(displayMessageOf(failure));
       setVerifyFailed(verifying);
+      setDialog(true);
     } finally {
       setBusy(false);
     }
   }
+
+  const failureDialog = (
+    <ErrorDialog
+      show={dialog}
+      description={verifyFailed ? VERIFY_OTP_FAILED : (error ?? undefined)}
+      detail={verifyFailed ? (error ?? undefined) : undefined}
+      onClose={() => setDialog(false)}
+    />
+  );
 
   const sendCode = (address: string) =>
     run(async () => {
@@ -50,14 +63,20 @@ export function VerifyEmailStep({ onBack, onDone }: VerifyEmailStepProps) {
     });
 
   if (email === null) {
-    return <EmailForm busy={busy} error={error} onBack={onBack} onSubmit={(address) => void sendCode(address)} />;
+    return (
+      <>
+        <EmailForm busy={busy} error={error} onBack={onBack} onSubmit={(address) => void sendCode(address)} />
+        {failureDialog}
+      </>
+    );
   }
   return (
     <StepFrame title="Verify Email" intro={notice}>
+      {failureDialog}
       {error && (
         <Alert variant="danger" role="alert">
           {/* The spec names this failure "Verify OTP Failed"; the server's sentence says why. */}
-          {verifyFailed && <strong className="d-block">Verify OTP Failed</strong>}
+          {verifyFailed && <strong className="d-block">{VERIFY_OTP_FAILED}</strong>}
           {error}
         </Alert>
       )}
