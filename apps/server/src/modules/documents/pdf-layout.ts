@@ -117,11 +117,26 @@ export class PdfWriter {
     this.y -= points;
   }
 
+  /** A word wider than the line (a link, a hash) is cut into pieces that fit. */
+  private breakLong(word: string, font: PDFFont, size: number, width: number): string[] {
+    if (font.widthOfTextAtSize(word, size) <= width) return [word];
+    const pieces: string[] = [];
+    let piece = '';
+    for (const character of word) {
+      if (piece !== '' && font.widthOfTextAtSize(piece + character, size) > width) {
+        pieces.push(piece);
+        piece = '';
+      }
+      piece += character;
+    }
+    return piece === '' ? pieces : [...pieces, piece];
+  }
+
   private wrap(text: string, font: PDFFont, size: number, width: number): string[] {
     const lines: string[] = [];
     for (const paragraph of pdfSafe(text).split('\n')) {
       let line = '';
-      for (const word of paragraph.split(/\s+/).filter(Boolean)) {
+      for (const word of paragraph.split(/\s+/).filter(Boolean).flatMap((w) => this.breakLong(w, font, size, width))) {
         const candidate = line === '' ? word : `${line} ${word}`;
         if (font.widthOfTextAtSize(candidate, size) <= width || line === '') line = candidate;
         else {
