@@ -24,7 +24,7 @@ type Candidate = { id: string; policyNumber: string };
  * transaction, the row locked and `calendarEvent` asked again on the locked row (another instance
  * or a payment may have moved it meanwhile), then the state machine, log and ledger.
  */
-async function applyCalendar(
+export async function applyCalendar(
   context: JobContext,
   expected: PolicyEventType,
   candidates: Candidate[],
