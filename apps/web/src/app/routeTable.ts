@@ -24,7 +24,7 @@ export const ROUTES = {
   AnalyticsAPIDetail: '/my-policies/actual/weather-analytics/api-detail/:id',
   // Staff screens (issue 7; not in the spec's route table).
   PaymentDesk: '/payment-desk',
-  CancellationRequests: '/admin/cancellation-requests',
+  CancellationRequests: '/cancellation-requests',
 } as const;
 
 export type RouteName = keyof typeof ROUTES;

@@ -33,7 +33,7 @@ const ROUTES: [name: string, path: string, isPublic: boolean][] = [
   ['AnalyticsAPIDetail', '/my-policies/actual/weather-analytics/api-detail/:id', false],
   // Staff screens (issue 7).
   ['PaymentDesk', '/payment-desk', false],
-  ['CancellationRequests', '/admin/cancellation-requests', false],
+  ['CancellationRequests', '/cancellation-requests', false],
 ];
 
 export const pageContentSeed: PageContent = {
@@ -59,7 +59,7 @@ export const pageContentSeed: PageContent = {
       ],
     },
     { key: SIDEBAR_KEY.paymentDesk, title: 'Payment Desk', icon: 'cash-coin', path: '/payment-desk', children: [] },
-    { key: SIDEBAR_KEY.cancellationRequests, title: 'Cancellation Requests', icon: 'x-octagon', path: '/admin/cancellation-requests', children: [] },
+    { key: SIDEBAR_KEY.cancellationRequests, title: 'Cancellation Requests', icon: 'x-octagon', path: '/cancellation-requests', children: [] },
   ],
   // The spec calls these links placeholders; they point somewhere real where we have a page.
   footer: [
@@ -98,7 +98,6 @@ export const pageContentSeed: PageContent = {
     { segment: 'weather-analytics', label: 'Tropical Cyclone Tracker' },
     { segment: 'api-detail', label: 'API Detail' },
     { segment: 'payment-desk', label: 'Payment Desk' },
-    { segment: 'admin', label: 'Administration' },
     { segment: 'cancellation-requests', label: 'Cancellation Requests' },
     { segment: 'product', label: 'Products' },
     { segment: DEMO_PRODUCT_ID, label: productName },

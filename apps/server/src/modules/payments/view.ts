@@ -111,14 +111,18 @@ export async function paymentViews(db: Db, rows: readonly PolicyRow[], now: Date
   return rows.map((row) => {
     const payable = row.discountedPremiumCents ?? row.premiumCents;
     const schedule = instalments.filter((instalment) => instalment.policyId === row.id);
+    // Only a policy still taking payments can be late: a canceled or issued one owes nothing now.
+    const collecting = row.status === 'PAYMENT_PENDING';
     let covered = row.paidCents;
     const scheduleView = schedule.map((instalment): InstalmentView => {
       const paid = Math.min(instalment.amountCents, covered);
       covered -= paid;
-      const state = paid === instalment.amountCents ? 'PAID' : instalment.dueDate < today ? 'OVERDUE' : paid > 0 ? 'PARTLY_PAID' : 'DUE';
+      const state = paid === instalment.amountCents ? 'PAID' : collecting && instalment.dueDate < today ? 'OVERDUE' : paid > 0 ? 'PARTLY_PAID' : 'DUE';
       return { number: instalment.number, dueDate: instalment.dueDate, amount: moneyView(instalment.amountCents), paid: moneyView(paid), state };
     });
-    const due = minDue({ plan: row.paymentPlan, totalCents: payable, instalments: schedule }, Math.min(row.paidCents, payable), today);
+    const due = collecting
+      ? minDue({ plan: row.paymentPlan, totalCents: payable, instalments: schedule }, Math.min(row.paidCents, payable), today)
+      : { amountCents: 0, dueDate: null, overdue: false };
     const holder = holders.find((user) => user.id === row.ownerId);
     const outstanding = Math.max(0, payable - row.paidCents);
     return {

@@ -122,15 +122,17 @@ export function PolicyPaymentCard({ policy, ability, pending, onRecord }: Policy
               </div>
             </div>
           ))}
-          <div className="col-6 col-md-3">
-            <div className={`desk-amount${policy.minDue.overdue ? ' is-overdue' : ''}`}>
-              <span>{policy.minDue.overdue ? 'Overdue now' : 'Minimum due'}</span>
-              <strong>
-                <Money cents={policy.minDue.amount.cents} />
-              </strong>
-              {policy.minDue.dueDate ? <small>by {formatDayMonthYear(policy.minDue.dueDate)}</small> : null}
+          {policy.acceptsPayments ? (
+            <div className="col-6 col-md-3">
+              <div className={`desk-amount${policy.minDue.overdue ? ' is-overdue' : ''}`}>
+                <span>{policy.minDue.overdue ? 'Overdue now' : 'Minimum due'}</span>
+                <strong>
+                  <Money cents={policy.minDue.amount.cents} />
+                </strong>
+                {policy.minDue.dueDate ? <small>by {formatDayMonthYear(policy.minDue.dueDate)}</small> : null}
+              </div>
             </div>
-          </div>
+          ) : null}
         </div>
 
         {policy.refundDue.cents > 0 ? (
@@ -140,7 +142,7 @@ export function PolicyPaymentCard({ policy, ability, pending, onRecord }: Policy
         ) : null}
 
         <h3 className="h6 text-uppercase text-body-secondary">Schedule</h3>
-        <Table responsive size="sm" className="align-middle mb-4">
+        <Table responsive size="sm" className="align-middle mb-4 desk-table">
           <thead>
             <tr>
               <th scope="col">#</th>
@@ -177,7 +179,7 @@ export function PolicyPaymentCard({ policy, ability, pending, onRecord }: Policy
         {policy.payments.length === 0 ? (
           <p className="text-body-secondary">No payment recorded yet.</p>
         ) : (
-          <Table responsive size="sm" className="align-middle mb-4">
+          <Table responsive size="sm" className="align-middle mb-4 desk-table">
             <thead>
               <tr>
                 <th scope="col">Receipt</th>

@@ -43,7 +43,7 @@ export const DEFAULT_SIDEBAR: readonly DefaultSidebarItem[] = [
     key: 'cancellationRequests',
     title: 'Cancellation Requests',
     icon: 'x-octagon',
-    path: '/admin/cancellation-requests',
+    path: '/cancellation-requests',
     children: [],
     screen: 'CancellationRequests',
   },
