@@ -1,10 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CountryCode, OptionId, PaymentChannel, PaymentPlan } from '@fhp/domain';
 import type { FastifyInstance } from 'fastify';
-import jsQR from 'jsqr';
-import type { PDFNumber} from 'pdf-lib';
-import { decodePDFRawStream, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
-import { extractText, getDocumentProxy } from 'unpdf';
 import { eq } from 'drizzle-orm';
 import { seasons } from '../src/db/schema';
 import { insertProvisionalPolicy } from '../src/modules/policies/provisional';
@@ -109,35 +105,4 @@ export function download(app: FastifyInstance, token: string | undefined, url: s
   return app.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} });
 }
 
-/** Every page's text of a PDF, joined (unpdf, PDF.js underneath). */
-export async function pdfText(bytes: Uint8Array): Promise<{ text: string; pages: number }> {
-  const document = await getDocumentProxy(new Uint8Array(bytes));
-  const { text, totalPages } = await extractText(document, { mergePages: true });
-  return { text, pages: totalPages };
-}
-
-/**
- * Decodes the QR codes drawn in a PDF: each image XObject's pixels are decoded from the file
- * (pdf-lib) and read by jsQR, as a phone camera would read the printed page.
- */
-export async function pdfQrCodes(bytes: Uint8Array): Promise<string[]> {
-  const document = await PDFDocument.load(bytes);
-  const found: string[] = [];
-  for (const [, object] of document.context.enumerateIndirectObjects()) {
-    if (!(object instanceof PDFRawStream) || object.dict.get(PDFName.of('Subtype')) !== PDFName.of('Image')) continue;
-    const width = (object.dict.get(PDFName.of('Width')) as PDFNumber).asNumber();
-    const height = (object.dict.get(PDFName.of('Height')) as PDFNumber).asNumber();
-    const pixels = decodePDFRawStream(object).decode();
-    const channels = pixels.length / (width * height);
-    if (channels !== 1 && channels !== 3) continue; // a soft mask or another encoding: not a QR image
-    const rgba = new Uint8ClampedArray(width * height * 4);
-    for (let pixel = 0; pixel < width * height; pixel += 1) {
-      const at = pixel * channels;
-      const [r, g, b] = channels === 3 ? [pixels[at]!, pixels[at + 1]!, pixels[at + 2]!] : [pixels[at]!, pixels[at]!, pixels[at]!];
-      rgba.set([r, g, b, 255], pixel * 4);
-    }
-    const code = jsQR(rgba, width, height);
-    if (code) found.push(code.data);
-  }
-  return found;
-}
+export { pdfQrCodes, pdfText } from './pdf-inspect';

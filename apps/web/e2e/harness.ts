@@ -46,3 +46,13 @@ export function readStoredPolicies(email: string): Promise<StoredPolicy[]> {
 export async function setPurchaseWindow(state: 'open' | 'closed'): Promise<void> {
   await call('POST', state === 'open' ? '/season/open' : '/season/close');
 }
+
+/** A provisional policy of that customer in the season on sale, bought now (gd, EC$25,000, option 3: EC$1,960.00). */
+export function createProvisionalPolicy(email: string, plan = 'INSTALMENTS_2'): Promise<{ policyId: string; policyNumber: string; premiumCents: number }> {
+  return call('POST', `/provisional?email=${encodeURIComponent(email)}&plan=${plan}`);
+}
+
+/** The hash of a proof-ledger entry (e.g. the POLICY_ISSUED entry of a policy number). */
+export async function ledgerHash(txnId: string, kind: string): Promise<string | null> {
+  return (await call<{ hash: string | null }>('GET', `/ledger?txnId=${encodeURIComponent(txnId)}&kind=${kind}`)).hash;
+}

@@ -32,6 +32,15 @@ const INSTALMENT_STATE: Record<string, { label: string; variant: string }> = {
   OVERDUE: { label: 'Overdue', variant: 'danger' },
 };
 
+/** Yellow and light badges need dark text to be readable (WCAG AA). */
+function StatusBadge({ variant, children }: { variant: string; children: string }) {
+  return (
+    <Badge bg={variant} text={variant === 'warning' || variant === 'light' ? 'dark' : undefined}>
+      {children}
+    </Badge>
+  );
+}
+
 async function showReceipt(url: string, receiptNumber: string, mode: 'open' | 'download') {
   try {
     await openPdf(url, `${receiptNumber}.pdf`, mode);
@@ -79,9 +88,12 @@ export function PolicyPaymentCard({ policy, ability, pending, onRecord }: Policy
         <h2 id={headingId} className="h5 mb-0 me-auto">
           {policy.policyNumber}
         </h2>
-        {status ? <Badge bg={POLICY_STATUS_VARIANTS[status]}>{POLICY_STATUS_LABELS[status]}</Badge> : null}
-        <Badge bg={PAYMENT_STATE_VARIANTS[policy.paymentState as PaymentState]}>{PAYMENT_STATE_LABELS[policy.paymentState as PaymentState]}</Badge>
-        {policy.cancellationPending ? <Badge bg="warning" text="dark">Cancellation requested</Badge> : null}
+        {status ? <StatusBadge variant={POLICY_STATUS_VARIANTS[status]}>{POLICY_STATUS_LABELS[status]}</StatusBadge> : null}
+        {/* Nothing paid reads the same as the status itself: only a payment state beyond it gets a badge. */}
+        {policy.paymentState !== 'PAYMENT_PENDING' ? (
+          <StatusBadge variant={PAYMENT_STATE_VARIANTS[policy.paymentState as PaymentState]}>{PAYMENT_STATE_LABELS[policy.paymentState as PaymentState]}</StatusBadge>
+        ) : null}
+        {policy.cancellationPending ? <StatusBadge variant="warning">Cancellation requested</StatusBadge> : null}
       </Card.Header>
       <Card.Body>
         <dl className="row desk-facts mb-3">
@@ -168,7 +180,7 @@ export function PolicyPaymentCard({ policy, ability, pending, onRecord }: Policy
                   <Money cents={instalment.paid.cents} />
                 </td>
                 <td>
-                  <Badge bg={INSTALMENT_STATE[instalment.state]?.variant ?? 'secondary'}>{INSTALMENT_STATE[instalment.state]?.label ?? instalment.state}</Badge>
+                  <StatusBadge variant={INSTALMENT_STATE[instalment.state]?.variant ?? 'secondary'}>{INSTALMENT_STATE[instalment.state]?.label ?? instalment.state}</StatusBadge>
                 </td>
               </tr>
             ))}
