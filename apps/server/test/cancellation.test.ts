@@ -108,6 +108,8 @@ describeApp(
       expect((await gqlAs(app, tokens.teller, CANCEL, { policyId: policy.id, reason: 'For them' })).body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
       expect((await gqlAs(app, tokens.admin, CANCEL, { policyId: policy.id, reason: 'For them' })).body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
       expect(message((await gqlAs(app, tokens.holder, CANCEL, { policyId: 'not-an-id', reason: 'Why' })).body)).toBe('This policy was not found.');
+      // Not a uuid, though it looks like one: "not found", never a database error.
+      expect(message((await gqlAs(app, tokens.admin, APPROVE, { policyId: '-'.repeat(36) })).body)).toBe('This policy was not found.');
       for (const token of [tokens.holder, tokens.teller]) {
         expect((await gqlAs(app, token, APPROVE, { policyId: policy.id })).body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
         expect((await gqlAs(app, token, LIST)).body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');

@@ -20,6 +20,8 @@ describeApp(
 
     beforeAll(async () => {
       const { app } = suite;
+      // The clock is shared by the suite's runs on each database.
+      time.set('2027-03-15T16:00:00Z');
       const policy = await makeProvisional(app, 'purchaser@fhp.example', { plan: 'FULL' }); // EC$25,000 coverage
       policyId = policy.id;
       holderId = await userId(app, 'purchaser@fhp.example');

@@ -5,10 +5,10 @@ import { payments, policies, users } from '../../db/schema';
 import { httpErrorBody } from '../../http/errors';
 import { MESSAGES } from '../identity/errors';
 import { fullName } from '../identity/service';
+import { isUuid } from '../policies/lifecycle';
 import { renderReceiptPdf } from './receipt-pdf';
 import { CONTRACTS_PATH, RECEIPTS_PATH } from './view';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const RECEIPT_NOT_FOUND = 'This receipt was not found.'; // ours
 const CONTRACT_NOT_FOUND = 'This policy document was not found.'; // ours
 
@@ -38,7 +38,7 @@ function sendPdf(reply: FastifyReply, filename: string, bytes: Uint8Array | Buff
 export async function paymentRoutes(app: FastifyInstance) {
   app.get<{ Params: { paymentId: string } }>(`${RECEIPTS_PATH}/:paymentId`, { onRequest: requireSignedIn }, async (request, reply) => {
     const { paymentId } = request.params;
-    const [row] = UUID.test(paymentId)
+    const [row] = isUuid(paymentId)
       ? await app.db
           .select({ payment: payments, policy: policies })
           .from(payments)

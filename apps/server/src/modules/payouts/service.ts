@@ -3,7 +3,7 @@ import { and, eq, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { payouts } from '../../db/schema';
 import type { LifecycleDeps } from '../policies/deps';
-import { applyPolicyEvent, lockPolicy, type Actor } from '../policies/lifecycle';
+import { applyPolicyEvent, isUuid, lockPolicy, type Actor } from '../policies/lifecycle';
 import { isUniqueViolation } from '../policies/repository';
 
 /**
@@ -34,7 +34,7 @@ async function createdCents(tx: Db, policyId: string): Promise<number> {
 }
 
 async function lockPayout(tx: Db, payoutId: string): Promise<PayoutRow> {
-  const [row] = /^[0-9a-f-]{36}$/i.test(payoutId) ? await tx.select().from(payouts).where(eq(payouts.id, payoutId)).for('update') : [];
+  const [row] = isUuid(payoutId) ? await tx.select().from(payouts).where(eq(payouts.id, payoutId)).for('update') : [];
   if (!row) refuse(PAYOUT_MESSAGES.unknownPayout);
   return row;
 }

@@ -17,7 +17,7 @@ import { findUserById } from '../identity/repository';
 import { fullName } from '../identity/service';
 import { deliver, type LifecycleDeps } from './deps';
 import { cancellationDecisionEmail } from './emails';
-import { applyPolicyEvent, lockPolicy, pendingCancellation } from './lifecycle';
+import { applyPolicyEvent, isUuid, lockPolicy, pendingCancellation } from './lifecycle';
 import { isUniqueViolation } from './repository';
 import { TXN_LOCATIONS } from './transaction-log';
 
@@ -127,7 +127,7 @@ export async function decideCancellation(
   const approved = decision.decision === 'APPROVE';
   const comment = decision.comment?.trim() ? decision.comment.trim() : null;
   const result = await deps.db.transaction(async (tx) => {
-    const row = typeof policyId === 'string' && /^[0-9a-f-]{36}$/i.test(policyId) ? await lockPolicy(tx, { id: policyId }) : undefined;
+    const row = isUuid(policyId) ? await lockPolicy(tx, { id: policyId }) : undefined;
     if (!row) throw notFound();
     const request = await pendingCancellation(tx, row.id);
     const closeRequest = async (db: Db) => {

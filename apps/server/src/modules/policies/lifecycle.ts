@@ -22,6 +22,13 @@ import { appendTransaction, TXN_TYPES, type TxnLocation } from './transaction-lo
  * caller's, after its commit.
  */
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Ids come from callers: anything that is not a uuid is "not found", never a database error. */
+export function isUuid(value: unknown): value is string {
+  return typeof value === 'string' && UUID.test(value);
+}
+
 /** Who made the change and where; `performedBy` null is the system (a scheduled job). */
 export interface Actor {
   performedBy: string | null;
