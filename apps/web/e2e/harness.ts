@@ -13,7 +13,7 @@ async function call<T>(method: 'GET' | 'POST', path: string): Promise<T> {
 
 const mailQuery = (email: string, timeoutMs: number) => `?to=${encodeURIComponent(email)}&timeoutMs=${timeoutMs}`;
 
-/** The code in the next unread message to `email`, waiting for it to arrive. */
+/** The code in the next unread code message to `email` (other mail to it is skipped), waiting for it to arrive. */
 export async function readMailedCode(email: string, timeoutMs = 10_000): Promise<string> {
   return (await call<{ code: string }>('GET', `/code${mailQuery(email, timeoutMs)}`)).code;
 }

@@ -128,7 +128,7 @@ test('a teller records two instalments and prints a receipt; the contract is iss
   expect(stored).toMatchObject({ type: 'ACTUAL', status: 'ISSUED' });
   // The contract went to the holder by email (read here, so the sign-in below reads its own code).
   let mail = await readMailedMessage(HOLDER);
-  for (let skipped = 0; mail.subject !== `Your policy ${policy.policyNumber} is issued` && skipped < 5; skipped += 1) mail = await readMailedMessage(HOLDER);
+  for (let skipped = 0; mail.subject !== `Your policy ${policy.policyNumber} is issued` && skipped < 10; skipped += 1) mail = await readMailedMessage(HOLDER);
   expect(mail.subject).toBe(`Your policy ${policy.policyNumber} is issued`);
   expect(mail.text).toContain('Your contract is attached to this email as a PDF');
   const holder = await signIn(browser, HOLDER);

@@ -4,7 +4,7 @@
  * opens the app's database itself, starts the real app on that database, and serves a small
  * test-only HTTP API on E2E_MAIL_PORT (never on the product's port, never in product code):
  *
- *   GET  /code?to=<email>      { code, subject } of the next unread message to that address
+ *   GET  /code?to=<email>      { code, subject } of the next unread code message to that address
  *   GET  /message?to=<email>   { subject, text } of the next unread message to that address
  *   GET  /policies?email=<e>   the `policies` rows of that customer, as stored
  *   POST /season/close         closes every open purchase window; answers { closed: [years] }
@@ -141,7 +141,9 @@ async function route(req: IncomingMessage, url: URL): Promise<unknown> {
   const timeoutMs = Number(url.searchParams.get('timeoutMs') ?? 10_000);
   const key = `${req.method} ${url.pathname}`;
   if (key === 'GET /code' && to) {
-    const message = await smtp.waitForMessage(to, { timeoutMs });
+    // Other mail may be waiting for the same address (a demo holder's instalment reminders): skip to the code.
+    let message = await smtp.waitForMessage(to, { timeoutMs });
+    while (!/code/i.test(message.subject)) message = await smtp.waitForMessage(to, { timeoutMs });
     return { code: capture.extractCode(message), subject: message.subject };
   }
   if (key === 'GET /message' && to) {

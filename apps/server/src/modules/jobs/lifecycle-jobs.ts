@@ -1,6 +1,7 @@
 import { calendarEvent, remindersDue, type PolicyEventType, type PolicyStatus } from '@fhp/domain';
 import { and, asc, eq, gt, inArray, isNull, lt, lte, type SQL } from 'drizzle-orm';
 import { instalmentReminders, policies, policyInstalments, seasons } from '../../db/schema';
+import { deleteUnattachedFilesOlderThan, UNATTACHED_FILE_MAX_AGE_MS } from '../files';
 import { findUserById } from '../identity/repository';
 import { fullName } from '../identity/service';
 import { issueContract } from '../policies/contract';
@@ -179,5 +180,15 @@ export const remindersJob: JobDefinition = {
   },
 };
 
+/** Decision 004: uploads no submission claimed are removed once they are a day old. */
+export const unattachedUploadsJob: JobDefinition = {
+  name: 'unattached-uploads',
+  schedule: '17 * * * *',
+  async run({ deps, now }) {
+    // Its own advisory lock as well (the function is shared with tests); undefined: another run holds it.
+    return (await deleteUnattachedFilesOlderThan(deps.db, new Date(now.getTime() - UNATTACHED_FILE_MAX_AGE_MS))) ?? 0;
+  },
+};
+
 /** In the order they run at start: cancel and expire first, then contracts and reminders for what is left. */
-export const LIFECYCLE_JOBS: readonly JobDefinition[] = [paymentDeadlineJob, coverEndJob, seasonStartJob, contractsJob, remindersJob];
+export const SCHEDULED_JOBS: readonly JobDefinition[] = [paymentDeadlineJob, coverEndJob, seasonStartJob, contractsJob, remindersJob, unattachedUploadsJob];
