@@ -1,4 +1,4 @@
-import { builder } from '../../graphql/builder';
+import { builder, type GraphQLContext } from '../../graphql/builder';
 import { MoneyRef } from '../../graphql/money';
 import { requireUser } from '../identity/guards';
 import { decideCancellation, pendingCancellationRequests, requestCancellation, type CancellationRequestView, type CancelPolicyResult } from './cancellation';
@@ -26,6 +26,12 @@ const CancellationRequestRef = builder.objectRef<CancellationRequestView>('Cance
   }),
 });
 
+/** Both decisions: the domain's decision schema checks the comment, the service the ability. */
+function decide(ctx: GraphQLContext, policyId: string, decision: Record<string, unknown>) {
+  const user = requireUser(ctx);
+  return decideCancellation(lifecycleDeps(ctx.request.server, ctx.request.log), { userId: user.id, ability: ctx.ability }, policyId, decision);
+}
+
 builder.queryFields((t) => ({
   cancellationRequests: t.field({
     type: [CancellationRequestRef],
@@ -51,24 +57,12 @@ builder.mutationFields((t) => ({
     type: CancelPolicyResultRef,
     description: 'Admin: approves a pending request; the policy is CANCELED and what was paid is flagged for refund.',
     args: { policyId: t.arg.string({ required: true }), comment: t.arg.string({ required: false }) },
-    resolve: (_root, { policyId, comment }, ctx) => {
-      const user = requireUser(ctx);
-      return decideCancellation(lifecycleDeps(ctx.request.server, ctx.request.log), { userId: user.id, ability: ctx.ability }, policyId, {
-        decision: 'APPROVE',
-        ...(comment ? { comment } : {}),
-      });
-    },
+    resolve: (_root, { policyId, comment }, ctx) => decide(ctx, policyId, { decision: 'APPROVE', ...(comment ? { comment } : {}) }),
   }),
   rejectCancellation: t.field({
     type: CancelPolicyResultRef,
     description: 'Admin: rejects a pending request with a comment for the holder; the policy stays as it was.',
     args: { policyId: t.arg.string({ required: true }), comment: t.arg.string({ required: true }) },
-    resolve: (_root, { policyId, comment }, ctx) => {
-      const user = requireUser(ctx);
-      return decideCancellation(lifecycleDeps(ctx.request.server, ctx.request.log), { userId: user.id, ability: ctx.ability }, policyId, {
-        decision: 'REJECT',
-        comment,
-      });
-    },
+    resolve: (_root, { policyId, comment }, ctx) => decide(ctx, policyId, { decision: 'REJECT', comment }),
   }),
 }));

@@ -51,6 +51,19 @@ export function RecordPaymentForm({ policy, ability, pending, onSubmit }: Record
   });
   const { errors } = form.formState;
   const id = (name: string) => `pay-${policy.policyId}-${name}`;
+  type TextField = 'amount' | 'reference' | 'paidOn';
+  /** A text field's id, validity and registration; its message is tied to it by aria-describedby. */
+  const control = (name: TextField) => ({
+    id: id(name),
+    isInvalid: Boolean(errors[name]),
+    'aria-describedby': errors[name] ? id(`${name}-error`) : undefined,
+    ...form.register(name),
+  });
+  const feedback = (name: TextField) => (
+    <Form.Control.Feedback type="invalid" id={id(`${name}-error`)}>
+      {errors[name]?.message}
+    </Form.Control.Feedback>
+  );
 
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -68,18 +81,8 @@ export function RecordPaymentForm({ policy, ability, pending, onSubmit }: Record
           <Form.Label htmlFor={id('amount')}>Amount</Form.Label>
           <InputGroup hasValidation>
             <InputGroup.Text>EC$</InputGroup.Text>
-            <Form.Control
-              id={id('amount')}
-              inputMode="decimal"
-              autoComplete="off"
-              placeholder="0.00"
-              isInvalid={Boolean(errors.amount)}
-              aria-describedby={errors.amount ? id('amount-error') : undefined}
-              {...form.register('amount')}
-            />
-            <Form.Control.Feedback type="invalid" id={id('amount-error')}>
-              {errors.amount?.message}
-            </Form.Control.Feedback>
+            <Form.Control inputMode="decimal" autoComplete="off" placeholder="0.00" {...control('amount')} />
+            {feedback('amount')}
           </InputGroup>
         </Col>
         <Col xs={12} md={6} lg={3}>
@@ -94,32 +97,13 @@ export function RecordPaymentForm({ policy, ability, pending, onSubmit }: Record
         </Col>
         <Col xs={12} md={6} lg={3}>
           <Form.Label htmlFor={id('reference')}>Payment reference</Form.Label>
-          <Form.Control
-            id={id('reference')}
-            autoComplete="off"
-            placeholder="Slip or transaction number"
-            isInvalid={Boolean(errors.reference)}
-            aria-describedby={errors.reference ? id('reference-error') : undefined}
-            {...form.register('reference')}
-          />
-          <Form.Control.Feedback type="invalid" id={id('reference-error')}>
-            {errors.reference?.message}
-          </Form.Control.Feedback>
+          <Form.Control autoComplete="off" placeholder="Slip or transaction number" {...control('reference')} />
+          {feedback('reference')}
         </Col>
         <Col xs={12} md={6} lg={3}>
           <Form.Label htmlFor={id('paidOn')}>Paid on</Form.Label>
-          <Form.Control
-            id={id('paidOn')}
-            type="date"
-            min={policy.purchaseDate}
-            max={today}
-            isInvalid={Boolean(errors.paidOn)}
-            aria-describedby={errors.paidOn ? id('paidOn-error') : undefined}
-            {...form.register('paidOn')}
-          />
-          <Form.Control.Feedback type="invalid" id={id('paidOn-error')}>
-            {errors.paidOn?.message}
-          </Form.Control.Feedback>
+          <Form.Control type="date" min={policy.purchaseDate} max={today} {...control('paidOn')} />
+          {feedback('paidOn')}
         </Col>
       </Row>
       {errors.root ? (
