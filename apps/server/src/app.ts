@@ -10,6 +10,8 @@ import { webAppPlugin } from './http/web-app';
 import { filesPlugin } from './modules/files';
 import { healthRoutes } from './modules/health';
 import { identityPlugin } from './modules/identity';
+import { jobsPlugin } from './modules/jobs';
+import { paymentsPlugin } from './modules/payments';
 import { ledgerPlugin } from './modules/ledger';
 import { pricingPlugin } from './modules/pricing';
 import './types';
@@ -64,6 +66,8 @@ export async function buildApp({ config, database, clock = systemClock, monotoni
   // Before every route: its bearer-token hook must see them all.
   await app.register(identityPlugin);
   await app.register(filesPlugin);
+  await app.register(paymentsPlugin);
+  await app.register(jobsPlugin);
   await app.register(healthRoutes);
   await app.register(graphqlPlugin);
   await app.register(webAppPlugin({ distDir: config.webDistExists ? config.webDistDir : undefined }));

@@ -4,6 +4,7 @@ import type { Clock } from './clock';
 import type { Config } from './config';
 import { databaseOptionsFromConfig, openDatabase, type Database } from './db/client';
 import { seedFor } from './db/seed';
+import { seedDemoPolicies } from './db/seed/demo-policies';
 
 export interface StartServerOptions {
   config: Config;
@@ -49,6 +50,11 @@ export async function startServer({ config, database, clock }: StartServerOption
   let app: FastifyInstance;
   try {
     app = await buildApp({ config, database: db, clock });
+    // The demo's policies go through the app's own services (ledger, blob store), so they are seeded here.
+    if (config.seedDemo) {
+      const seeded = await seedDemoPolicies(app);
+      if (seeded > 0) app.log.info({ policies: seeded }, 'Demo policies seeded in every status');
+    }
   } catch (error) {
     await closeDatabase();
     throw error;

@@ -13,7 +13,7 @@ async function call<T>(method: 'GET' | 'POST', path: string): Promise<T> {
 
 const mailQuery = (email: string, timeoutMs: number) => `?to=${encodeURIComponent(email)}&timeoutMs=${timeoutMs}`;
 
-/** The code in the next unread message to `email`, waiting for it to arrive. */
+/** The code in the next unread code message to `email` (other mail to it is skipped), waiting for it to arrive. */
 export async function readMailedCode(email: string, timeoutMs = 10_000): Promise<string> {
   return (await call<{ code: string }>('GET', `/code${mailQuery(email, timeoutMs)}`)).code;
 }
@@ -50,4 +50,14 @@ export function readStoredPolicies(email: string): Promise<StoredPolicy[]> {
 /** Closes (or reopens what was closed) the purchase window of the season on sale, in the database. */
 export async function setPurchaseWindow(state: 'open' | 'closed'): Promise<void> {
   await call('POST', state === 'open' ? '/season/open' : '/season/close');
+}
+
+/** A provisional policy of that customer in the season on sale, bought now (gd, EC$25,000, option 3: EC$1,960.00). */
+export function createProvisionalPolicy(email: string, plan = 'INSTALMENTS_2'): Promise<{ policyId: string; policyNumber: string; premiumCents: number }> {
+  return call('POST', `/provisional?email=${encodeURIComponent(email)}&plan=${plan}`);
+}
+
+/** The hash of a proof-ledger entry (e.g. the POLICY_ISSUED entry of a policy number). */
+export async function ledgerHash(txnId: string, kind: string): Promise<string | null> {
+  return (await call<{ hash: string | null }>('GET', `/ledger?txnId=${encodeURIComponent(txnId)}&kind=${kind}`)).hash;
 }

@@ -4,13 +4,16 @@
  * opens the app's database itself, starts the real app on that database, and serves a small
  * test-only HTTP API on E2E_MAIL_PORT (never on the product's port, never in product code):
  *
- *   GET  /code?to=<email>      { code, subject } of the next unread message to that address
+ *   GET  /code?to=<email>      { code, subject } of the next unread code message to that address
  *   GET  /message?to=<email>   { subject, text } of the next unread message to that address
  *   GET  /sms?to=<phone>&since=<ms>   { code, text } of the first SMS to that phone stored at or
  *                               after `since` (epoch ms), from the app's outbox (SMS has no real gateway yet)
  *   GET  /policies?email=<e>   the `policies` rows of that customer, as stored
  *   POST /season/close         closes every open purchase window; answers { closed: [years] }
  *   POST /season/open          reopens what /season/close closed; answers { opened: [years] }
+ *   POST /provisional?email=<e>&plan=<p>  a provisional policy of that customer in the season on sale,
+ *                              bought now (gd, EC$25,000, option 3); answers { policyId, policyNumber, premiumCents }
+ *   GET  /ledger?txnId=<t>&kind=<k>  { hash } of that proof-ledger entry
  *
  * Mail endpoints wait for a message to arrive (`timeoutMs`, default 10 s); each message is handed
  * out once, so a spec reads a sign-up code and then the policy email in turn. One process, so the
@@ -47,6 +50,10 @@ interface TableQuery<Row> {
 interface Db {
   query: { users: TableQuery<{ id: string }>; policies: TableQuery<Record<string, unknown>> };
   execute(sql: string): Promise<{ rows: Record<string, unknown>[] }>;
+  transaction<T>(work: (tx: Db) => Promise<T>): Promise<T>;
+}
+interface ProvisionalModule {
+  insertProvisionalPolicy(tx: Db, spec: Record<string, unknown>): Promise<{ id: string; policyNumber: string; premiumCents: number }>;
 }
 interface Database {
   db: Db;
@@ -68,10 +75,12 @@ interface StartedServer {
 
 const serverSrc = resolve(import.meta.dirname, '../../server/src');
 const load = <T>(path: string) => import(pathToFileURL(resolve(serverSrc, path)).href) as Promise<T>;
-const [capture, { loadConfig }, { startServer }] = await Promise.all([
+const [capture, { loadConfig }, { startServer }, provisional, { localIsoDate }] = await Promise.all([
   load<SmtpCaptureModule>('modules/notifications/smtp-capture.ts'),
   load<{ loadConfig(env: Record<string, string | undefined>): Config }>('config.ts'),
   load<{ startServer(options: { config: Config }): Promise<StartedServer> }>('start.ts'),
+  load<ProvisionalModule>('modules/policies/provisional.ts'),
+  load<{ localIsoDate(instant: Date): string }>('modules/purchase/local-date.ts'),
 ]);
 
 const smtp = await capture.startSmtpCapture();
@@ -118,12 +127,47 @@ async function waitForSms(to: string, since: number, timeoutMs: number): Promise
   }
 }
 
+/** A provisional policy bought now in the season on sale, through the server's own pricing and schedule. */
+async function newProvisional(email: string, plan: string): Promise<unknown> {
+  const user = await db.query.users.findFirst({ where: (users, { eq }) => eq(users.email, email.trim().toLowerCase()) });
+  if (!user) throw new Error(`No user ${email}`);
+  const { rows } = await db.execute('select year, payment_deadline from seasons order by purchase_window_open desc, year desc limit 1');
+  const season = rows[0]!;
+  const now = new Date();
+  const policy = await db.transaction((tx) =>
+    provisional.insertProvisionalPolicy(tx, {
+      ownerId: user.id,
+      country: 'gd',
+      optionId: '3',
+      coverageCents: 2_500_000,
+      seasonYear: Number(season.year),
+      paymentDeadline: String(season.payment_deadline),
+      paymentPlan: plan,
+      paymentChannel: 'CREDIT_UNION',
+      purchasedAt: now,
+      purchaseDate: localIsoDate(now),
+      idempotencyKey: crypto.randomUUID(),
+      beneficiary: { firstName: 'Paul', lastName: 'Charles', email: 'paul.charles@example.com', mobileNo: '+1 473 555 0190', addressLine1: 'Morne Jaloux Road', city: "St. George's", country: 'gd' },
+    }),
+  );
+  return { policyId: policy.id, policyNumber: policy.policyNumber, premiumCents: policy.premiumCents };
+}
+
+async function ledgerEntry(txnId: string, kind: string): Promise<unknown> {
+  // Our own test's values, checked to be plain before they reach the SQL.
+  if (!/^[A-Za-z0-9-]+$/.test(txnId) || !/^[A-Z_]+$/.test(kind)) throw new Error('bad ledger query');
+  const { rows } = await db.execute(`select hash from ledger_entries where txn_id = '${txnId}' and kind = '${kind}'`);
+  return { hash: rows[0]?.hash ?? null };
+}
+
 async function route(req: IncomingMessage, url: URL): Promise<unknown> {
   const to = url.searchParams.get('to');
   const timeoutMs = Number(url.searchParams.get('timeoutMs') ?? 10_000);
   const key = `${req.method} ${url.pathname}`;
   if (key === 'GET /code' && to) {
-    const message = await smtp.waitForMessage(to, { timeoutMs });
+    // Other mail may be waiting for the same address (a demo holder's instalment reminders): skip to the code.
+    let message = await smtp.waitForMessage(to, { timeoutMs });
+    while (!/code/i.test(message.subject)) message = await smtp.waitForMessage(to, { timeoutMs });
     return { code: capture.extractCode(message), subject: message.subject };
   }
   if (key === 'GET /message' && to) {
@@ -135,6 +179,10 @@ async function route(req: IncomingMessage, url: URL): Promise<unknown> {
   if (key === 'GET /policies' && email) return policiesOf(email);
   if (key === 'POST /season/close') return closeSeason();
   if (key === 'POST /season/open') return openSeason();
+  if (key === 'POST /provisional' && email) return newProvisional(email, url.searchParams.get('plan') ?? 'INSTALMENTS_2');
+  const txnId = url.searchParams.get('txnId');
+  const kind = url.searchParams.get('kind');
+  if (key === 'GET /ledger' && txnId && kind) return ledgerEntry(txnId, kind);
   return undefined;
 }
 

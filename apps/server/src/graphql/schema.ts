@@ -8,6 +8,8 @@ import '../modules/pricing/graphql';
 import '../modules/identity/graphql';
 import '../modules/kyc/graphql';
 import '../modules/purchase/graphql';
+import '../modules/payments/graphql';
+import '../modules/policies/graphql';
 
 // The first mutations arrive with issue 4; modules add theirs with builder.mutationFields.
 builder.mutationType({});

@@ -117,10 +117,11 @@ export function SignedInLayout() {
   const name = person ? displayName(person) : '';
   const image = person?.image ?? null;
 
-  const items = resolveSidebar({ overrides: content.sidebarItems, role });
+  const ability = defineAbilityFor({ id: caller.userId, role });
+  const items = resolveSidebar({ overrides: content.sidebarItems, role, canRead: (subject) => ability.can('read', subject) });
   const crumbs = buildBreadcrumbs(location.pathname, content.breadcrumbs);
   const productPath = `/product/${content.brand.productId}`;
-  const allowed = screen === null || canOpenScreen(defineAbilityFor({ id: caller.userId, role }), role, screen);
+  const allowed = screen === null || canOpenScreen(ability, role, screen);
 
   const toggleContracted = () => {
     const next = !contracted;

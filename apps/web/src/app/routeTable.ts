@@ -22,6 +22,9 @@ export const ROUTES = {
   PayoutKYC: '/my-payout-details',
   WeatherAnalytics: '/my-policies/actual/weather-analytics/:id',
   AnalyticsAPIDetail: '/my-policies/actual/weather-analytics/api-detail/:id',
+  // Staff screens (issue 7; not in the spec's route table).
+  PaymentDesk: '/payment-desk',
+  CancellationRequests: '/cancellation-requests',
 } as const;
 
 export type RouteName = keyof typeof ROUTES;
@@ -54,4 +57,6 @@ export const ROUTE_TITLES: Record<RouteName, string> = {
   PayoutKYC: 'My Payout Details',
   WeatherAnalytics: 'Weather analytics',
   AnalyticsAPIDetail: 'Analytics API detail',
+  PaymentDesk: 'Payment desk',
+  CancellationRequests: 'Cancellation requests',
 };

@@ -33,6 +33,14 @@ function StartupLoading() {
 
 const route = (name: RouteName, lazy: Pick<RouteObject, 'lazy'>): RouteObject => ({ id: name, path: ROUTES[name], ...lazy });
 
+/** Signed-in pages that are built; the others show the placeholder until their issue lands. */
+const SIGNED_IN_PAGES: Partial<Record<RouteName, Pick<RouteObject, 'lazy'>>> = {
+  PaymentDesk: page('PaymentDesk', () => import('../features/payment-desk/PaymentDeskPage').then((m) => m.PaymentDeskPage)),
+  CancellationRequests: page('CancellationRequests', () =>
+    import('../features/cancellation-requests/CancellationRequestsPage').then((m) => m.CancellationRequestsPage),
+  ),
+};
+
 export const routes: RouteObject[] = [
   {
     Component: RootLayout,
@@ -88,7 +96,10 @@ export const routes: RouteObject[] = [
           {
             // Errors inside a page keep the sidebar around them.
             ErrorBoundary: RouteErrorBoundary,
-            children: SIGNED_IN_ROUTES.map((name) => ({ ...route(name, placeholder(name)), handle: { screen: name } satisfies ScreenHandle })),
+            children: SIGNED_IN_ROUTES.map((name) => ({
+              ...route(name, SIGNED_IN_PAGES[name] ?? placeholder(name)),
+              handle: { screen: name } satisfies ScreenHandle,
+            })),
           },
         ],
       },

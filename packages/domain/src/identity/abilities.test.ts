@@ -23,12 +23,13 @@ const CUSTOMER_TABLE: ScreenSubject[] = [
   'MyAccount', 'ProvisionalPolicyDetail', 'ActualPolicyDetail', 'ProvisionalPolicies', 'ActualPolicies',
   'PayoutKYC', 'WeatherAnalytics', 'AnalyticsAPIDetail', 'Archived', 'ArchivedPolicyDetail',
 ];
+// Our staff screens (issue 7), on top of the spec's table.
 const EXPECTED_SCREENS: Record<RoleName | 'none' | 'anonymous', ScreenSubject[]> = {
   owner: [...SCREEN_SUBJECTS],
-  admin: ADMIN_TABLE,
-  'master admin': ADMIN_TABLE,
+  admin: [...ADMIN_TABLE, 'PaymentDesk', 'CancellationRequests'],
+  'master admin': [...ADMIN_TABLE, 'PaymentDesk', 'CancellationRequests'],
   purchaser: CUSTOMER_TABLE,
-  teller: CUSTOMER_TABLE,
+  teller: [...CUSTOMER_TABLE, 'PaymentDesk'],
   holder: [],
   student: [],
   none: [],
@@ -99,6 +100,33 @@ describe('data abilities', () => {
     expect([teller.can('create', 'Payment'), teller.can('read', 'Payment')]).toEqual([true, false]);
     expect([admin.can('create', 'Payment'), admin.can('read', 'Payment')]).toEqual([true, true]);
     expect([purchaser.can('create', 'Payment'), purchaser.can('read', 'Payment')]).toEqual([false, false]);
+  });
+
+  it('lets a teller record credit-union payments only, and an admin both channels', () => {
+    const teller = defineAbilityFor({ id: 't', role: 'teller' });
+    const admin = defineAbilityFor({ id: 'a', role: 'admin' });
+    expect(teller.can('create', subject('Payment', { channel: 'CREDIT_UNION' }))).toBe(true);
+    expect(teller.can('create', subject('Payment', { channel: 'BANK_TRANSFER' }))).toBe(false);
+    expect(admin.can('create', subject('Payment', { channel: 'BANK_TRANSFER' }))).toBe(true);
+  });
+
+  it("lets a teller read any policy's payment view and receipts, never another's documents or bank details", () => {
+    const teller = defineAbilityFor({ id: 't', role: 'teller' });
+    expect(teller.can('read', 'PaymentView')).toBe(true);
+    expect(teller.can('read', subject('Receipt', { ownerId: 'someone' }))).toBe(true);
+    for (const type of ['Document', 'BankAccount', 'Policy', 'Profile'] as const) {
+      expect(teller.can('read', subject(type, { ownerId: 'someone' }))).toBe(false);
+    }
+    expect(teller.can('update', 'Cancellation')).toBe(false);
+  });
+
+  it('lets a purchaser read only the receipts of their own policies, and decide no cancellation', () => {
+    const purchaser = defineAbilityFor({ id: 'A', role: 'purchaser' });
+    expect(purchaser.can('read', subject('Receipt', { ownerId: 'A' }))).toBe(true);
+    expect(purchaser.can('read', subject('Receipt', { ownerId: 'B' }))).toBe(false);
+    expect(purchaser.can('read', 'PaymentView')).toBe(false);
+    expect(purchaser.can('update', 'Cancellation')).toBe(false);
+    expect(defineAbilityFor({ id: 'x', role: 'admin' }).can('update', 'Cancellation')).toBe(true);
   });
 
   it('lets only admin roles and owner manage users', () => {

@@ -26,8 +26,20 @@ import { ADMIN_ROLES, type RoleName } from './roles';
  * | Profile, Payout                  | -      | read, update own   | read, update own    | read all; read, update own    | manage |
  * | Policy, Document, BankAccount    | -      | read, create,      | read, create,       | read all; create, update own  | manage |
  * |                                  |        | update own         | update own          |                               |        |
- * | Payment                          | -      | -                  | create              | create, read                  | manage |
+ * | Payment                          | -      | -                  | create (channel     | create, read                  | manage |
+ * |                                  |        |                    | CREDIT_UNION only)  |                               |        |
+ * | PaymentView (any policy's        | -      | -                  | read                | read                          | manage |
+ * |  payment view, payment desk)     |        |                    |                     |                               |        |
+ * | Receipt                          | -      | read own           | read all; own       | read all                      | manage |
+ * | Cancellation (decide requests)   | -      | -                  | -                   | read, update                  | manage |
  * | User                             | -      | -                  | -                   | manage                        | manage |
+ *
+ * Staff screens (ours, issue 7; not in the spec's table): PaymentDesk (teller, admin, master admin)
+ * and CancellationRequests (admin, master admin).
+ *
+ * A teller reads a policy's PaymentView (number, holder's name, schedule, payments) but never its
+ * Document or BankAccount records (KYC proofs, bank details, the contract PDF): those stay
+ * "own" for a teller as for any customer.
  *
  * "own" means the record's `ownerId` equals the signed-in user's id (a CASL condition), so a
  * purchaser can never see another purchaser's policy even by guessing its id. holder and student
@@ -49,6 +61,9 @@ export const SCREEN_SUBJECTS = [
   'PayoutKYC',
   'WeatherAnalytics',
   'AnalyticsAPIDetail',
+  // Staff screens (issue 7), after the spec's.
+  'PaymentDesk',
+  'CancellationRequests',
 ] as const;
 
 export type ScreenSubject = (typeof SCREEN_SUBJECTS)[number];
@@ -57,7 +72,7 @@ export type ScreenSubject = (typeof SCREEN_SUBJECTS)[number];
 export const OWNED_SUBJECTS = ['Profile', 'Policy', 'Document', 'BankAccount', 'Payout'] as const;
 export type OwnedSubject = (typeof OWNED_SUBJECTS)[number];
 
-export const DATA_SUBJECTS = [...OWNED_SUBJECTS, 'Payment', 'User', 'Content', 'Quote'] as const;
+export const DATA_SUBJECTS = [...OWNED_SUBJECTS, 'Payment', 'PaymentView', 'Receipt', 'Cancellation', 'User', 'Content', 'Quote'] as const;
 export type DataSubject = (typeof DATA_SUBJECTS)[number];
 
 export const ACTIONS = ['manage', 'create', 'read', 'update', 'delete'] as const;
@@ -68,7 +83,7 @@ export type Action = (typeof ACTIONS)[number];
  * subject lets CASL type the conditions of each rule; the last member accepts a record whose
  * subject is only known as a union (e.g. inside a loop over OWNED_SUBJECTS).
  */
-type TaggedRecord<S extends DataSubject> = ForcedSubject<S> & { ownerId?: unknown };
+type TaggedRecord<S extends DataSubject> = ForcedSubject<S> & { ownerId?: unknown; channel?: unknown };
 export type DataRecord = { [S in DataSubject]: TaggedRecord<S> }[DataSubject] | TaggedRecord<DataSubject>;
 
 export type AppSubject = ScreenSubject | DataSubject | DataRecord | 'all';
@@ -135,20 +150,25 @@ export function defineAbilityFor(user: AbilityUser): AppAbility {
     for (const owned of OWNED_SUBJECTS) {
       can([...OWN_RECORD_ACTIONS[owned]], owned, { ownerId: user.id });
     }
+    // The receipts of one's own policies' payments.
+    can('read', 'Receipt', { ownerId: user.id });
   }
 
   if (role === 'purchaser' || role === 'teller') {
     can('read', [...CUSTOMER_SCREENS]);
   }
   if (role === 'teller') {
-    can('create', 'Payment');
+    // A teller works at a partner credit union: payments made there, nothing else of a customer's.
+    can('read', ['PaymentDesk', 'PaymentView', 'Receipt']);
+    can('create', 'Payment', { channel: 'CREDIT_UNION' });
   }
 
   if ((ADMIN_ROLES as readonly RoleName[]).includes(role)) {
-    can('read', [...ADMIN_SCREENS]);
+    can('read', [...ADMIN_SCREENS, 'PaymentDesk', 'CancellationRequests']);
     // Administrators support customers and record their payments, so they see every record.
-    can('read', [...OWNED_SUBJECTS]);
+    can('read', [...OWNED_SUBJECTS, 'PaymentView', 'Receipt']);
     can(['create', 'read'], 'Payment');
+    can(['read', 'update'], 'Cancellation');
     can('manage', 'User');
   }
 

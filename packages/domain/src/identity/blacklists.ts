@@ -45,6 +45,9 @@ export const SIDEBAR_KEY = {
   provisional: 'provisional',
   actual: 'actual',
   archived: 'archived',
+  // Staff entries (issue 7), shown only to roles that may open their screens.
+  paymentDesk: 'paymentDesk',
+  cancellationRequests: 'cancellationRequests',
 } as const;
 export type SidebarKey = (typeof SIDEBAR_KEY)[keyof typeof SIDEBAR_KEY];
 export const SIDEBAR_KEYS: readonly SidebarKey[] = Object.values(SIDEBAR_KEY);

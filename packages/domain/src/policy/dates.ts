@@ -56,3 +56,10 @@ export function formatDayMonthYear(date: IsoDate): string {
   const [year, month, day] = date.split('-');
   return `${day}/${month}/${year}`;
 }
+
+const DISPLAY_ZONE_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Port_of_Spain', year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** The calendar date in America/Port_of_Spain at an instant the caller passes (en-CA writes YYYY-MM-DD). */
+export function displayZoneDate(instant: Date): IsoDate {
+  return DISPLAY_ZONE_DAY.format(instant);
+}

@@ -6,3 +6,5 @@ export * from './policy-number';
 export * from './payment-plan';
 export * from './purchase';
 export * from './cancellation';
+export * from './payment';
+export * from './calendar';

@@ -7,6 +7,10 @@ export const CANCELLATION_MESSAGES = {
   alreadyRequested: 'A cancellation request for this policy is already waiting for review', // ours
   nothingToApprove: 'There is no cancellation request to approve', // ours
   nothingToReject: 'There is no cancellation request to reject', // ours
+  unknownPolicy: 'This policy was not found.', // ours
+  commentRequired: 'A comment is required to reject a cancellation request', // ours
+  commentTooLong: 'Comment must be at most 1000 characters', // ours
+  decisionRequired: 'Please approve or reject the request', // ours
 } as const;
 
 export const PURCHASE_MESSAGES = {

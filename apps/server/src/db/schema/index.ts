@@ -7,3 +7,4 @@ export * from './files';
 export * from './kyc';
 export * from './policies';
 export * from './ledger';
+export * from './lifecycle';

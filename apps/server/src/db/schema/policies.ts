@@ -1,5 +1,6 @@
 import { boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import type { CrimeFlag, PaymentChannel, PaymentPlan, PolicyStatus, PolicyType, SelectableEntry } from '@fhp/domain';
+import { files } from './files';
 import { users } from './identity';
 import { seasons } from './pricing';
 
@@ -39,8 +40,26 @@ export const policies = pgTable(
     idempotencyKey: uuid('idempotency_key').notNull(),
     purchasedAt: timestamp('purchased_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /**
+     * The state machine's amounts (issue 7), kept on the row that the payment and payout
+     * transactions lock: the sum of `payments`, of paid `payouts`, and what a cancellation owes back.
+     */
+    paidCents: integer('paid_cents').notNull().default(0),
+    paidOutCents: integer('paid_out_cents').notNull().default(0),
+    refundDueCents: integer('refund_due_cents').notNull().default(0),
+    /** When the completing payment turned it into a contract (type ACTUAL). */
+    issuedAt: timestamp('issued_at', { withTimezone: true }),
+    /** The contract PDF in the blob store (owner = the holder); null until it is generated. */
+    contractFileId: uuid('contract_file_id').references(() => files.id),
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
   },
-  (t) => [unique('policies_owner_idempotency_key').on(t.ownerId, t.idempotencyKey), index('policies_owner_idx').on(t.ownerId)],
+  (t) => [
+    unique('policies_owner_idempotency_key').on(t.ownerId, t.idempotencyKey),
+    index('policies_owner_idx').on(t.ownerId),
+    // The jobs look policies up by status (and season) every day.
+    index('policies_status_idx').on(t.status, t.seasonYear),
+    unique('policies_bank_transfer_reference').on(t.bankTransferReference),
+  ],
 );
 
 /**

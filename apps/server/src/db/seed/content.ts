@@ -31,6 +31,9 @@ const ROUTES: [name: string, path: string, isPublic: boolean][] = [
   ['PayoutKYC', '/my-payout-details', false],
   ['WeatherAnalytics', '/my-policies/actual/weather-analytics/:id', false],
   ['AnalyticsAPIDetail', '/my-policies/actual/weather-analytics/api-detail/:id', false],
+  // Staff screens (issue 7).
+  ['PaymentDesk', '/payment-desk', false],
+  ['CancellationRequests', '/cancellation-requests', false],
 ];
 
 export const pageContentSeed: PageContent = {
@@ -55,6 +58,8 @@ export const pageContentSeed: PageContent = {
         { key: SIDEBAR_KEY.archived, title: 'Archived', icon: 'archive', path: '/my-policies/archived', children: [] },
       ],
     },
+    { key: SIDEBAR_KEY.paymentDesk, title: 'Payment Desk', icon: 'cash-coin', path: '/payment-desk', children: [] },
+    { key: SIDEBAR_KEY.cancellationRequests, title: 'Cancellation Requests', icon: 'x-octagon', path: '/cancellation-requests', children: [] },
   ],
   // The spec calls these links placeholders; they point somewhere real where we have a page.
   footer: [
@@ -92,6 +97,8 @@ export const pageContentSeed: PageContent = {
     { segment: 'archived', label: 'Archived' },
     { segment: 'weather-analytics', label: 'Tropical Cyclone Tracker' },
     { segment: 'api-detail', label: 'API Detail' },
+    { segment: 'payment-desk', label: 'Payment Desk' },
+    { segment: 'cancellation-requests', label: 'Cancellation Requests' },
     { segment: 'product', label: 'Products' },
     { segment: DEMO_PRODUCT_ID, label: productName },
     { segment: 'faq', label: 'FAQ' },

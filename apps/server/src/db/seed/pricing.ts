@@ -2,8 +2,9 @@ import { COUNTRY_CODES, OPTION_IDS, SPEC_PRICING, seasonForYear, toCents, type C
 import type { Db } from '../client';
 import { chargeTiers, countryPricing, optionRates, type offers, type seasons } from '../schema';
 
-/** 2026 is in force (window closed); 2027 is on sale. */
+/** 2025 has expired (the demo's expired policy), 2026 is in force (window closed); 2027 is on sale. */
 export const seasonSeed: (typeof seasons.$inferInsert)[] = [
+  seasonForYear(2025, { purchaseWindowOpen: false }),
   seasonForYear(2026, { purchaseWindowOpen: false }),
   seasonForYear(2027, { purchaseWindowOpen: true }),
 ];

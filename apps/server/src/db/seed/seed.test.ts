@@ -37,7 +37,7 @@ describe.each(testDatabaseKinds())('demo seed [%s]', (kind) => {
     try {
       await database.prepare(seedDemoData);
       const first = await rowCounts(database.db);
-      expect(first).toEqual({ content: 2, faqs: 3, offers: 1, products: 1, seasons: 2 });
+      expect(first).toEqual({ content: 2, faqs: 3, offers: 1, products: 1, seasons: 3 });
       await database.prepare(seedDemoData);
       expect(await rowCounts(database.db)).toEqual(first);
     } finally {
@@ -87,7 +87,7 @@ describe('booting on a DATA_DIR', () => {
     for (let boot = 0; boot < 2; boot += 1) {
       const app = await bootApp(config);
       try {
-        expect(await rowCounts(app.db)).toEqual({ content: 2, faqs: 3, offers: 1, products: 1, seasons: 2 });
+        expect(await rowCounts(app.db)).toEqual({ content: 2, faqs: 3, offers: 1, products: 1, seasons: 3 });
       } finally {
         await app.close(); // also releases the DATA_DIR lock for the next boot
       }
@@ -97,7 +97,7 @@ describe('booting on a DATA_DIR', () => {
   it('seeds reference data but no demo accounts when SEED_DEMO is false', async () => {
     const app = await bootApp(testConfig({ DATA_DIR: join(dir, 'empty'), SEED_DEMO: 'false' }));
     try {
-      expect(await rowCounts(app.db)).toEqual({ content: 2, faqs: 3, offers: 1, products: 1, seasons: 2 });
+      expect(await rowCounts(app.db)).toEqual({ content: 2, faqs: 3, offers: 1, products: 1, seasons: 3 });
       expect((await app.db.select({ n: count() }).from(users))[0]?.n).toBe(0);
     } finally {
       await app.close();

@@ -1,14 +1,13 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { KycDocumentType } from '@fhp/domain';
 import type { Db } from '../../db/client';
-import { files } from '../../db/schema';
+import { files, type FilePurpose } from '../../db/schema';
 
 /** What is known about a stored file, without its bytes. */
 export interface BlobInfo {
   id: string;
   ownerId: string;
-  purpose: KycDocumentType;
+  purpose: FilePurpose;
   originalName: string;
   mimeType: string;
   size: number;
@@ -19,7 +18,7 @@ export interface BlobInfo {
 
 export interface NewBlob {
   ownerId: string;
-  purpose: KycDocumentType;
+  purpose: FilePurpose;
   originalName: string;
   /** Detected from the bytes by the caller. */
   mimeType: string;

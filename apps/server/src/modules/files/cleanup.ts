@@ -1,6 +1,4 @@
-import { Cron } from 'croner';
 import { and, count, eq, gte, isNull, lt, notExists, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { files, kycDocuments } from '../../db/schema';
 
@@ -45,17 +43,4 @@ export async function deleteUnattachedFilesOlderThan(db: Db, cutoff: Date): Prom
       .returning({ id: files.id });
     return deleted.length;
   });
-}
-
-/** Runs the cleanup hourly (and never two runs at once in this process); `stop()` on app close. */
-export function startUnattachedFileCleanup(db: Db, clock: () => Date, log: FastifyBaseLogger): { stop(): void } {
-  const job = new Cron('17 * * * *', { protect: true }, async () => {
-    try {
-      const removed = await deleteUnattachedFilesOlderThan(db, new Date(clock().getTime() - UNATTACHED_FILE_MAX_AGE_MS));
-      if (removed) log.info({ removed }, 'removed unattached uploads older than a day');
-    } catch (error) {
-      log.error({ err: error }, 'unattached file cleanup failed');
-    }
-  });
-  return { stop: () => job.stop() };
 }

@@ -1,11 +1,10 @@
 import fp from 'fastify-plugin';
 import { createDatabaseBlobStore, type BlobStore } from './blob-store';
-import { startUnattachedFileCleanup } from './cleanup';
 import { filesRoutes } from './routes';
 import { createUploadSlots, type UploadSlots } from './upload';
 
 export { fileUrl, FILES_PATH } from './routes';
-export { deleteUnattachedFilesOlderThan, MAX_UNATTACHED_UPLOADS_PER_DAY } from './cleanup';
+export { deleteUnattachedFilesOlderThan, MAX_UNATTACHED_UPLOADS_PER_DAY, UNATTACHED_FILE_MAX_AGE_MS } from './cleanup';
 export type { BlobStore, BlobInfo } from './blob-store';
 
 declare module 'fastify' {
@@ -24,14 +23,7 @@ export const filesPlugin = fp(
     const slots = createUploadSlots();
     app.decorate('uploads', slots);
     await app.register(filesRoutes(blobs, slots));
-    // Decision 004: uploads never submitted are removed after a day (hourly, one instance at a time).
-    let cleanup: { stop(): void } | undefined;
-    app.addHook('onReady', async () => {
-      cleanup = startUnattachedFileCleanup(app.db, app.clock, app.log);
-    });
-    app.addHook('onClose', async () => {
-      cleanup?.stop();
-    });
+    // Decision 004's hourly cleanup of abandoned uploads runs with the other scheduled jobs (modules/jobs).
   },
   { name: 'files', dependencies: ['identity'] },
 );

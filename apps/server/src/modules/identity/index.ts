@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, ensureRoles } from '../../db/seed/identity';
-import { createMailer, createOutbox, createOutboxSmsProvider, type Mailer, type Outbox } from '../notifications';
+import { createMailer, createOutbox, createOutboxSmsProvider, type Mailer, type Outbox, type SmsProvider } from '../notifications';
 import { createAccountGate, type AccountGate } from './account-gate';
 import { registerAuthHook } from './auth';
 import { createCodeStore } from './codes';
@@ -16,6 +16,8 @@ export interface Identity {
   tokens: TokenService;
   service: IdentityService;
   mailer: Mailer;
+  /** Text messages (reminders, codes); the development outbox until a gateway is configured. */
+  sms: SmsProvider;
   /** Email (without SMTP_URL) and SMS land here; readable over HTTP in development only. */
   outbox: Outbox;
   /** Whether a token's account may still act; `invalidate(userId)` after suspend, delete or role change. */
@@ -59,7 +61,7 @@ export const identityPlugin = fp(
       mailer.close();
     });
     const accounts = createAccountGate({ db, clock });
-    app.decorate('identity', { tokens, service, mailer, outbox, accounts });
+    app.decorate('identity', { tokens, service, mailer, sms, outbox, accounts });
 
     registerAuthHook(app, tokens, accounts);
     await app.register(identityRoutes(service), { prefix: '/iam/v1' });

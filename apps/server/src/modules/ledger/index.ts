@@ -6,6 +6,7 @@ import { ledgerAccountOf } from './hash';
 export { appendLedgerEntry, type LedgerEntryRow, type NewLedgerEntry } from './append';
 export { verifyStoredLedger, type StoredLedgerVerdict } from './verify';
 export { ledgerAccountOf, sha256Hex } from './hash';
+export { explorerLink, publicOrigin, EXPLORER_PATH } from './links';
 
 /** What modules use to write the proof ledger (product-decisions "Proof ledger"). */
 export interface Ledger {

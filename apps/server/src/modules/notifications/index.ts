@@ -3,7 +3,7 @@
  * test helper built on a dev dependency; tests import it from './smtp-capture' directly.
  */
 export { createMailer, MailDeliveryError } from './mailer';
-export type { Mailer, MailerOptions, MailMessage, MailReceipt, NoticeLogger } from './mailer';
+export type { Mailer, MailAttachment, MailerOptions, MailMessage, MailReceipt, NoticeLogger } from './mailer';
 export { createOutbox } from './outbox';
 export type { NewOutboxMessage, Outbox, OutboxChannel, OutboxMessage, OutboxOptions } from './outbox';
 export { createOutboxSmsProvider } from './sms';

@@ -12,6 +12,14 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string | undefined;
+  /** Files sent with the message (a policy contract); the development outbox keeps only their names and sizes. */
+  attachments?: MailAttachment[] | undefined;
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Uint8Array;
 }
 
 export type MailReceipt = { via: 'smtp'; messageId: string } | { via: 'outbox'; outboxId: number };
@@ -58,7 +66,12 @@ export function createMailer({ smtpUrl, from, logger, outbox }: MailerOptions): 
       mode: 'outbox',
       async send(message) {
         assertSingleAddress(message.to);
-        const stored = outbox.add({ channel: 'email', ...message });
+        const { attachments, ...rest } = message;
+        const stored = outbox.add({
+          channel: 'email',
+          ...rest,
+          ...(attachments?.length ? { attachments: attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, size: a.content.byteLength })) } : {}),
+        });
         // Subject and recipient only: the body carries codes and links that must not reach logs.
         logger.info(
           { channel: 'email', to: message.to, subject: message.subject, outboxId: stored.id },
@@ -79,10 +92,19 @@ export function createMailer({ smtpUrl, from, logger, outbox }: MailerOptions): 
   });
   return {
     mode: 'smtp',
-    async send({ to, subject, text, html }) {
+    async send({ to, subject, text, html, attachments }) {
       assertSingleAddress(to);
       try {
-        const info = await transport.sendMail({ from, to, subject, text, ...(html === undefined ? {} : { html }) });
+        const info = await transport.sendMail({
+          from,
+          to,
+          subject,
+          text,
+          ...(html === undefined ? {} : { html }),
+          ...(attachments?.length
+            ? { attachments: attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content) })) }
+            : {}),
+        });
         return { via: 'smtp', messageId: info.messageId };
       } catch (error) {
         // The cause keeps the SMTP reply for the caller's log; the message itself is not in it.

@@ -17,6 +17,8 @@ export interface OutboxMessage {
   readonly subject?: string | undefined;
   readonly text: string;
   readonly html?: string | undefined;
+  /** Email only: what was attached (names and sizes; the bytes are not kept). */
+  readonly attachments?: readonly { filename: string; contentType: string; size: number }[] | undefined;
   readonly storedAt: Date;
 }
 

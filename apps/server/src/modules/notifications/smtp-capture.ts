@@ -22,8 +22,16 @@ export interface CapturedMessage {
   text: string;
   /** The text/html body (decoded), if any. */
   html: string | undefined;
+  /** Parts sent as attachments, decoded to bytes. */
+  attachments: CapturedAttachment[];
   /** The message exactly as received. */
   raw: string;
+}
+
+export interface CapturedAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
 }
 
 export interface WaitOptions {
@@ -206,6 +214,18 @@ function decodeBody(part: Part): string {
   return part.body;
 }
 
+function isAttachment(part: Part): boolean {
+  return /^attachment/i.test(part.headers.get('content-disposition') ?? '');
+}
+
+function toAttachment(part: Part): CapturedAttachment {
+  const disposition = part.headers.get('content-disposition') ?? '';
+  const filename = decodeWords(/filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? 'attachment');
+  const encoding = (part.headers.get('content-transfer-encoding') ?? '7bit').toLowerCase();
+  const content = encoding === 'base64' ? Buffer.from(part.body.replace(/\s+/g, ''), 'base64') : Buffer.from(part.body, 'latin1');
+  return { filename, contentType: (part.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase(), content };
+}
+
 /** Leaf parts of a message, walking multipart containers depth first. */
 function leaves(part: Part): Part[] {
   const contentType = part.headers.get('content-type') ?? 'text/plain';
@@ -219,7 +239,8 @@ function leaves(part: Part): Part[] {
 
 function parseMessage(raw: string, envelopeTo: string[]): CapturedMessage {
   const root = splitPart(raw);
-  const parts = leaves(root);
+  const all = leaves(root);
+  const parts = all.filter((part) => !isAttachment(part));
   const bodyOf = (type: string): string | undefined => {
     const part = parts.find((p) => (p.headers.get('content-type') ?? 'text/plain').toLowerCase().startsWith(type));
     return part === undefined ? undefined : decodeBody(part).replace(/\n$/, '');
@@ -231,6 +252,7 @@ function parseMessage(raw: string, envelopeTo: string[]): CapturedMessage {
     subject: decodeWords(root.headers.get('subject') ?? ''),
     text: bodyOf('text/plain') ?? '',
     html: bodyOf('text/html'),
+    attachments: all.filter(isAttachment).map(toAttachment),
     raw,
   };
 }

@@ -29,7 +29,8 @@ export type TxnLocation = (typeof TXN_LOCATIONS)[keyof typeof TXN_LOCATIONS];
 
 export interface NewTxn {
   ownerId: string;
-  performedBy: string;
+  /** The user who made the change; null for the system (a scheduled job). */
+  performedBy: string | null;
   type: TxnType;
   action: string;
   /** What happened, for the timeline; never document contents, codes or tokens. */

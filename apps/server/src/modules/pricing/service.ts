@@ -46,7 +46,7 @@ export interface QuoteDeps {
  * stored pricing and the offer that applies now. The purchase prices with this same function, so
  * the two never disagree.
  */
-export function priceQuote(priced: PricedCountry, coverageCents: Cents, offer: OfferRow | undefined): Promise<PricedQuote> {
+export function priceQuote(priced: PricedCountry, coverageCents: Cents, offer: Pick<OfferRow, 'discountPercent'> | undefined): Promise<PricedQuote> {
   const input = {
     country: priced.config.code,
     coverageCents,

@@ -1,11 +1,8 @@
 import {
-  bankTransferReference,
   buildSchedule,
-  formatPolicyNumber,
   fromCents,
   localIsoDate,
   moneyView,
-  newProvisionalPolicy,
   PURCHASE_REFUSAL_CODES,
   PURCHASE_REFUSALS,
   purchasePolicyInputSchema,
@@ -26,16 +23,8 @@ import { findUserById } from '../identity/repository';
 import { fullName } from '../identity/service';
 import { isKycSubmitted } from '../kyc/repository';
 import type { Mailer } from '../notifications';
-import { appendTransaction, TXN_LOCATIONS, TXN_TYPES } from '../policies/transaction-log';
-import {
-  findInstalments,
-  findPolicyByIdempotencyKey,
-  insertPolicy,
-  isUniqueViolation,
-  nextPolicySequence,
-  type InstalmentRow,
-  type PolicyRow,
-} from '../policies/repository';
+import { storeProvisionalPolicy } from '../policies/provisional';
+import { findInstalments, findPolicyByIdempotencyKey, isUniqueViolation, type InstalmentRow, type PolicyRow } from '../policies/repository';
 import type { OfferCache } from '../pricing/offer-cache';
 import type { PricingConfigCache } from '../pricing/pricing-config-cache';
 import { purchaseWindowOpenAt } from '../pricing/purchase-window';
@@ -110,9 +99,8 @@ async function price(deps: PurchaseDeps, ownerId: string, values: PurchasePolicy
   const { result } = await priceQuote(priced, toCents(values.coverage), offer);
   const option = checkPricesSeen(result, values);
   const payableCents = option.discount?.premiumCents ?? option.premiumCents;
-  const state = newProvisionalPolicy({ payableCents, coverageCents: option.coverageCents });
   const schedule = buildSchedule({ totalCents: payableCents, plan: values.paymentPlan, purchaseDate: today, deadline: season.paymentDeadline });
-  return { now, season, option, state, schedule, pricingSeasonYear: priced.seasonYear, currency: priced.config.currencyFormat.currency };
+  return { now, season, option, schedule, pricingSeasonYear: priced.seasonYear, currency: priced.config.currencyFormat.currency };
 }
 
 /**
@@ -148,7 +136,7 @@ export async function purchasePolicy(deps: PurchaseDeps, ownerId: string, input:
   const earlier = await findPolicyByIdempotencyKey(db, ownerId, values.idempotencyKey);
   if (earlier) return resultFor(db, earlier);
 
-  const { now, season, option, state, schedule, pricingSeasonYear, currency } = await price(deps, ownerId, values);
+  const { now, season, option, schedule, pricingSeasonYear, currency } = await price(deps, ownerId, values);
   const terms = termsDataFromEntries(values.termsOfUse);
   const beneficiary = values.benificiaryDetail;
 
@@ -163,32 +151,22 @@ export async function purchasePolicy(deps: PurchaseDeps, ownerId: string, input:
     stored = await db.transaction(async (tx) => {
       const repeat = await findPolicyByIdempotencyKey(tx, ownerId, values.idempotencyKey);
       if (repeat) return { policy: repeat, created: false };
-      const sequence = await nextPolicySequence(tx, values.countryName, season.year);
-      const policyNumber = formatPolicyNumber({ country: values.countryName, seasonYear: season.year, sequence });
-      const policy = await insertPolicy(tx, {
-        policy: {
-          policyNumber,
-          ownerId,
-          type: state.type,
-          status: state.status,
-          country: values.countryName,
-          optionId: option.id,
-          coverageCents: option.coverageCents,
-          premiumCents: option.premiumCents,
-          discountedPremiumCents: option.discount?.premiumCents ?? null,
-          discountPercent: option.discount ? option.discount.percent.toFixed(2) : null,
-          seasonYear: season.year,
-          paymentPlan: values.paymentPlan,
-          paymentChannel: values.paymentChannel,
-          bankTransferReference: values.paymentChannel === 'BANK_TRANSFER' ? bankTransferReference(policyNumber) : null,
-          politicallyExposed: terms.politicallyExposed === 'yes',
-          charged: terms.charged,
-          useOfProceeds: values.useOfProceeds,
-          termsOfUse: values.termsOfUse,
-          idempotencyKey: values.idempotencyKey,
-          purchasedAt: now,
-          createdAt: now,
-        },
+      const policy = await storeProvisionalPolicy(tx, {
+        ownerId,
+        country: values.countryName,
+        seasonYear: season.year,
+        option,
+        pricingSeasonYear,
+        currency,
+        instalments,
+        paymentPlan: values.paymentPlan,
+        paymentChannel: values.paymentChannel,
+        politicallyExposed: terms.politicallyExposed === 'yes',
+        charged: terms.charged,
+        useOfProceeds: values.useOfProceeds,
+        termsOfUse: values.termsOfUse,
+        idempotencyKey: values.idempotencyKey,
+        purchasedAt: now,
         beneficiary: {
           firstName: beneficiary.firstName,
           lastName: beneficiary.lastName,
@@ -198,34 +176,6 @@ export async function purchasePolicy(deps: PurchaseDeps, ownerId: string, input:
           city: beneficiary.address.city,
           country: beneficiary.address.country,
         },
-        instalments,
-        saleRates: {
-          pricingSeasonYear,
-          rolPct: option.rolPct.toFixed(2),
-          platformChargePct: option.platformChargePct.toFixed(2),
-          insuranceProviderChargePct: option.insuranceProviderChargePct.toFixed(2),
-          currencyCode: currency,
-        },
-      });
-      await appendTransaction(tx, {
-        ownerId,
-        performedBy: ownerId,
-        type: TXN_TYPES.POLICY_PURCHASE_FLOW,
-        action: 'Provisional policy created',
-        payload: {
-          policyNumber,
-          status: state.status,
-          country: values.countryName,
-          option: option.id,
-          coverageCents: option.coverageCents,
-          premiumCents: option.premiumCents,
-          discountedPremiumCents: option.discount?.premiumCents ?? null,
-          paymentPlan: values.paymentPlan,
-          paymentChannel: values.paymentChannel,
-        },
-        txnSetId: policyNumber,
-        location: TXN_LOCATIONS.portal,
-        at: now,
       });
       return { policy, created: true };
     });

@@ -1,3 +1,4 @@
+import { defineAbilityFor } from '@fhp/domain';
 import { describe, expect, it } from 'vitest';
 import { SIDEBAR_KEYS, type SidebarItem } from '@fhp/domain';
 import { buildBreadcrumbs } from './breadcrumbs';
@@ -92,6 +93,15 @@ describe('resolveSidebar', () => {
     const blacklist = { teller: ['myPayoutDetails', 'provisional', 'actual', 'archived'] };
     expect(resolveSidebar({ role: 'teller', blacklist }).map((i) => i.key)).toEqual(['myAccount']);
     expect(resolveSidebar({ role: 'purchaser', blacklist }).map((i) => i.key)).toEqual(['myAccount', 'myPayoutDetails', 'myPolicies']);
+  });
+  it('shows a staff entry only to a caller who may open its screen', () => {
+    const teller = defineAbilityFor({ id: 't', role: 'teller' });
+    const admin = defineAbilityFor({ id: 'a', role: 'admin' });
+    const purchaser = defineAbilityFor({ id: 'p', role: 'purchaser' });
+    const keys = (ability: typeof teller) => resolveSidebar({ role: null, canRead: (screen) => ability.can('read', screen) }).map((i) => i.key);
+    expect(keys(teller)).toEqual(['myAccount', 'myPayoutDetails', 'myPolicies', 'paymentDesk']);
+    expect(keys(admin)).toEqual(['myAccount', 'myPayoutDetails', 'myPolicies', 'paymentDesk', 'cancellationRequests']);
+    expect(keys(purchaser)).toEqual(['myAccount', 'myPayoutDetails', 'myPolicies']);
   });
 });
 

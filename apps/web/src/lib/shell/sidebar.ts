@@ -1,4 +1,4 @@
-import { filterSidebar, type RoleName, type SidebarBlacklist, type SidebarItem, type SidebarKey, DEFAULT_SIDEBAR_BLACKLIST } from '@fhp/domain';
+import { filterSidebar, type RoleName, type ScreenSubject, type SidebarBlacklist, type SidebarItem, type SidebarKey, DEFAULT_SIDEBAR_BLACKLIST } from '@fhp/domain';
 import { replacePlaceholders, type HolderTerms } from './placeholders';
 
 /** An entry as page content sends it (`path` may be null; children one level deep). */
@@ -14,6 +14,8 @@ export interface SidebarOverride {
 interface DefaultSidebarItem extends SidebarItem {
   key: SidebarKey;
   children: DefaultSidebarItem[];
+  /** A staff entry: shown only when the caller may open this screen. */
+  screen?: ScreenSubject;
 }
 
 /**
@@ -36,6 +38,15 @@ export const DEFAULT_SIDEBAR: readonly DefaultSidebarItem[] = [
       { key: 'archived', title: 'Archived', icon: 'archive', path: '/my-policies/archived', children: [] },
     ],
   },
+  { key: 'paymentDesk', title: 'Payment Desk', icon: 'cash-coin', path: '/payment-desk', children: [], screen: 'PaymentDesk' },
+  {
+    key: 'cancellationRequests',
+    title: 'Cancellation Requests',
+    icon: 'x-octagon',
+    path: '/cancellation-requests',
+    children: [],
+    screen: 'CancellationRequests',
+  },
 ];
 
 function flatten(items: readonly SidebarOverride[]): SidebarOverride[] {
@@ -57,13 +68,16 @@ export interface ResolveSidebarOptions {
   role: RoleName | null;
   blacklist?: SidebarBlacklist;
   terms?: HolderTerms;
+  /** Whether the caller may open a staff screen; without it no staff entry is shown. */
+  canRead?: (screen: ScreenSubject) => boolean;
 }
 
 /** Defaults, then the configured titles and icons, then the role's blacklist, then placeholders. */
-export function resolveSidebar({ overrides = [], role, blacklist = DEFAULT_SIDEBAR_BLACKLIST, terms }: ResolveSidebarOptions): SidebarItem[] {
+export function resolveSidebar({ overrides = [], role, blacklist = DEFAULT_SIDEBAR_BLACKLIST, terms, canRead }: ResolveSidebarOptions): SidebarItem[] {
   const all = flatten(overrides);
+  const allowed = DEFAULT_SIDEBAR.filter((item) => item.screen === undefined || canRead?.(item.screen) === true);
   const apply = (items: readonly SidebarItem[]): SidebarItem[] =>
-    items.map((item) => {
+    items.map(({ screen: _screen, ...item }: SidebarItem & { screen?: ScreenSubject }) => {
       const override = findOverride(item, all);
       return {
         ...item,
@@ -72,5 +86,5 @@ export function resolveSidebar({ overrides = [], role, blacklist = DEFAULT_SIDEB
         children: apply(item.children),
       };
     });
-  return filterSidebar(apply(DEFAULT_SIDEBAR), role, blacklist);
+  return filterSidebar(apply(allowed), role, blacklist);
 }

@@ -1,0 +1,110 @@
+import type { PaymentChannel, ReminderKind } from '@fhp/domain';
+import { sql } from 'drizzle-orm';
+import { date, index, integer, pgTable, primaryKey, serial, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './identity';
+import { policies } from './policies';
+
+/**
+ * Payments recorded by a teller (credit union) or an admin (bank transfer), issue 7. `sequence`
+ * numbers the receipts (R-000042); `reference_key` is the reference without spaces, hyphens or case,
+ * unique per channel so one slip or bank transaction is never recorded twice.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sequence: serial('sequence').notNull().unique(),
+    policyId: uuid('policy_id')
+      .notNull()
+      .references(() => policies.id),
+    amountCents: integer('amount_cents').notNull(),
+    channel: text('channel').$type<PaymentChannel>().notNull(),
+    reference: text('reference').notNull(),
+    referenceKey: text('reference_key').notNull(),
+    paidOn: date('paid_on', { mode: 'string' }).notNull(),
+    /** What was still owed once this payment was counted (printed on the receipt). */
+    outstandingAfterCents: integer('outstanding_after_cents').notNull(),
+    recordedBy: uuid('recorded_by')
+      .notNull()
+      .references(() => users.id),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [unique('payments_channel_reference').on(t.channel, t.referenceKey), index('payments_policy_idx').on(t.policyId)],
+);
+
+/**
+ * Payouts (product-decisions "Policy lifecycle"): created PENDING by a trigger, PAID when an admin
+ * records the wire, then acknowledged by the holder. One per storm per policy.
+ */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    policyId: uuid('policy_id')
+      .notNull()
+      .references(() => policies.id),
+    /** The storm (e.g. a HURDAT2 id such as AL092027); null for a payout made by hand. */
+    stormRef: text('storm_ref'),
+    percent: integer('percent').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status').$type<'PENDING' | 'PAID'>().notNull(),
+    wireReference: text('wire_reference'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [unique('payouts_policy_storm').on(t.policyId, t.stormRef), index('payouts_policy_idx').on(t.policyId)],
+);
+
+/**
+ * A holder's cancellation request and the admin's decision. At most one PENDING per policy (a
+ * partial unique index), so a double click cannot file two.
+ */
+export const cancellationRequests = pgTable(
+  'cancellation_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    policyId: uuid('policy_id')
+      .notNull()
+      .references(() => policies.id),
+    reason: text('reason').notNull(),
+    requestedBy: uuid('requested_by')
+      .notNull()
+      .references(() => users.id),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
+    status: text('status').$type<'PENDING' | 'APPROVED' | 'REJECTED'>().notNull(),
+    decidedBy: uuid('decided_by').references(() => users.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    comment: text('comment'),
+  },
+  (t) => [
+    uniqueIndex('cancellation_requests_one_pending').on(t.policyId).where(sql`${t.status} = 'PENDING'`),
+    index('cancellation_requests_status_idx').on(t.status, t.requestedAt),
+  ],
+);
+
+/** Instalment reminders sent: the primary key makes each (policy, instalment, kind) go out once. */
+export const instalmentReminders = pgTable(
+  'instalment_reminders',
+  {
+    policyId: uuid('policy_id')
+      .notNull()
+      .references(() => policies.id),
+    instalmentNumber: integer('instalment_number').notNull(),
+    kind: text('kind').$type<ReminderKind>().notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.policyId, t.instalmentNumber, t.kind] })],
+);
+
+/** One row per scheduled run of a job that did its work: a second instance on the same tick skips it. */
+export const jobRuns = pgTable(
+  'job_runs',
+  {
+    job: text('job').notNull(),
+    tick: text('tick').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    changed: integer('changed').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.job, t.tick] })],
+);

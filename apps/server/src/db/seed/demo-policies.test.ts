@@ -1,0 +1,30 @@
+import { POLICY_STATUSES } from '@fhp/domain';
+import { eq, inArray } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { describeApp } from '../../../test/harness';
+import { verifyStoredLedger } from '../../modules/ledger';
+import { cancellationRequests, ledgerEntries, payments, payouts, policies, users } from '../schema';
+import { DEMO_POLICIES, seedDemoPolicies } from './demo-policies';
+
+describeApp('demo policies', (suite) => {
+  it('puts the demo purchasers in every status through the services, with payments, a pending request, ledger entries and PDFs; once', async () => {
+    const { app } = suite;
+    expect(await seedDemoPolicies(app)).toBe(DEMO_POLICIES.length);
+    const rows = await app.db.select().from(policies).where(inArray(policies.idempotencyKey, DEMO_POLICIES.map((demo) => demo.key)));
+    expect(new Set(rows.map((row) => row.status))).toEqual(new Set(POLICY_STATUSES));
+    const [alicia] = await app.db.select().from(users).where(eq(users.email, 'purchaser@fhp.example'));
+    expect(rows.filter((row) => row.ownerId === alicia!.id).length).toBeGreaterThan(rows.length / 2);
+    for (const row of rows.filter((policy) => policy.type === 'ACTUAL')) expect(row.contractFileId, row.policyNumber).not.toBeNull();
+    expect(rows.find((row) => row.status === 'CANCELED' && row.refundDueCents > 0)).toBeDefined();
+    expect(await app.db.$count(cancellationRequests, eq(cancellationRequests.status, 'PENDING'))).toBe(1);
+    expect(await app.db.$count(payments)).toBeGreaterThanOrEqual(10);
+    expect(await app.db.$count(payouts)).toBe(3);
+    const kinds = new Set((await app.db.select({ kind: ledgerEntries.kind }).from(ledgerEntries)).map((entry) => entry.kind));
+    expect([...kinds].sort()).toEqual(['PAYMENT_RECORDED', 'PAYOUT_ACKNOWLEDGED', 'PAYOUT_CREATED', 'PAYOUT_PAID', 'POLICY_CANCELED', 'POLICY_ISSUED', 'POLICY_STATUS_CHANGED', 'TRIGGER_EVENT']);
+    expect(await verifyStoredLedger(app.db)).toMatchObject({ ok: true });
+
+    const ledgerCount = await app.db.$count(ledgerEntries);
+    expect(await seedDemoPolicies(app)).toBe(0);
+    expect(await app.db.$count(ledgerEntries)).toBe(ledgerCount);
+  });
+});

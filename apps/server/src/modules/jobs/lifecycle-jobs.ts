@@ -1,0 +1,194 @@
+import { calendarEvent, remindersDue, type PolicyEventType, type PolicyStatus } from '@fhp/domain';
+import { and, asc, eq, gt, inArray, isNull, lt, lte, type SQL } from 'drizzle-orm';
+import { instalmentReminders, policies, policyInstalments, seasons } from '../../db/schema';
+import { deleteUnattachedFilesOlderThan, UNATTACHED_FILE_MAX_AGE_MS } from '../files';
+import { findUserById } from '../identity/repository';
+import { fullName } from '../identity/service';
+import { issueContract } from '../policies/contract';
+import { deliver } from '../policies/deps';
+import { canceledForNonPaymentEmail, reminderEmail, reminderSms } from '../policies/emails';
+import { applyPolicyEvent, lockPolicy } from '../policies/lifecycle';
+import { TXN_LOCATIONS } from '../policies/transaction-log';
+import { localIsoDate } from '@fhp/domain';
+import type { JobContext, JobDefinition } from './runner';
+
+/** Every day just after midnight in Port of Spain: the calendar's days change there. */
+const AFTER_MIDNIGHT = '5 0 * * *';
+/** Reminders in the morning, not in the middle of the night. */
+const MORNING = '0 8 * * *';
+const HOURLY = '35 * * * *';
+
+type Candidate = { id: string; policyNumber: string };
+
+/**
+ * One calendar step of the lifecycle for every policy it is due on: each policy in its own
+ * transaction, the row locked and `calendarEvent` asked again on the locked row (another instance
+ * or a payment may have moved it meanwhile), then the state machine, log and ledger.
+ */
+export async function applyCalendar(
+  context: JobContext,
+  expected: PolicyEventType,
+  candidates: Candidate[],
+  afterCommit?: (policyId: string, refundDueCents: number) => Promise<void>,
+): Promise<number> {
+  const { deps, now } = context;
+  const today = localIsoDate(now);
+  let changed = 0;
+  for (const candidate of candidates) {
+    try {
+      const applied = await deps.db.transaction(async (tx) => {
+        const row = await lockPolicy(tx, { id: candidate.id });
+        if (!row) return null;
+        const [season] = await tx.select().from(seasons).where(eq(seasons.year, row.seasonYear));
+        const event = season ? calendarEvent(row.status, season, today) : null;
+        if (event?.type !== expected) return null;
+        return applyPolicyEvent(tx, deps.ledger, row, event, { performedBy: null, location: TXN_LOCATIONS.system, at: now }, {
+          payload: { today },
+          ...(event.type === 'PAYMENT_DEADLINE_PASSED'
+            ? { valueCents: row.paidCents, ledgerData: { reason: 'PAYMENT_DEADLINE', refundDueCents: row.paidCents } }
+            : {}),
+        });
+      });
+      if (applied) {
+        changed += 1;
+        await afterCommit?.(candidate.id, applied.after.refundDueCents);
+      }
+    } catch (error) {
+      // One policy that cannot move must not stop the others; it is tried again on the next tick.
+      deps.log.error({ err: error, policyNumber: candidate.policyNumber, event: expected }, 'calendar step failed for a policy');
+    }
+  }
+  return changed;
+}
+
+function candidatesWhere(context: JobContext, statuses: readonly PolicyStatus[], dateCondition: SQL) {
+  return context.deps.db
+    .select({ id: policies.id, policyNumber: policies.policyNumber })
+    .from(policies)
+    .innerJoin(seasons, eq(seasons.year, policies.seasonYear))
+    .where(and(inArray(policies.status, [...statuses]), dateCondition))
+    .orderBy(asc(policies.purchasedAt));
+}
+
+/** The day after the payment deadline: unpaid provisional policies are CANCELED, partial payments flagged for refund. */
+export const paymentDeadlineJob: JobDefinition = {
+  name: 'payment-deadline',
+  schedule: AFTER_MIDNIGHT,
+  async run(context) {
+    const today = localIsoDate(context.now);
+    const candidates = await candidatesWhere(context, ['PAYMENT_PENDING'], lt(seasons.paymentDeadline, today));
+    return applyCalendar(context, 'PAYMENT_DEADLINE_PASSED', candidates, async (policyId, refundDueCents) => {
+      const { deps } = context;
+      const [row] = await deps.db.select().from(policies).where(eq(policies.id, policyId));
+      const [season] = row ? await deps.db.select().from(seasons).where(eq(seasons.year, row.seasonYear)) : [];
+      const owner = row ? await findUserById(deps.db, row.ownerId) : undefined;
+      if (!row || !owner || !season) return;
+      const email = canceledForNonPaymentEmail({ holderName: fullName(owner), policyNumber: row.policyNumber, deadline: season.paymentDeadline, refundDueCents });
+      await deliver(deps, 'deadline cancellation email', row.policyNumber, () => deps.mailer.send({ to: owner.email, ...email }));
+    });
+  },
+};
+
+/** From June 1 (the season's cover start): issued policies are watched for storms (EVENT_MONITORING). */
+export const seasonStartJob: JobDefinition = {
+  name: 'season-start',
+  schedule: AFTER_MIDNIGHT,
+  async run(context) {
+    const today = localIsoDate(context.now);
+    const candidates = await candidatesWhere(context, ['ISSUED'], lte(seasons.coverStart, today));
+    return applyCalendar(context, 'SEASON_STARTED', candidates);
+  },
+};
+
+/** After May 31 of the cover year (the cover end): policies in force EXPIRE. */
+export const coverEndJob: JobDefinition = {
+  name: 'cover-end',
+  schedule: AFTER_MIDNIGHT,
+  async run(context) {
+    const today = localIsoDate(context.now);
+    const candidates = await candidatesWhere(context, ['ISSUED', 'EVENT_MONITORING', 'PAYOUT_CONFIRMATION', 'PAYOUT_ACKNOWLEDGED'], lt(seasons.coverEnd, today));
+    return applyCalendar(context, 'COVER_ENDED', candidates);
+  },
+};
+
+/** Issued policies whose contract PDF was not made (a crash right after the issuing payment). */
+export const contractsJob: JobDefinition = {
+  name: 'contracts',
+  schedule: HOURLY,
+  async run({ deps }) {
+    const missing = await deps.db
+      .select({ id: policies.id })
+      .from(policies)
+      .where(and(eq(policies.type, 'ACTUAL'), isNull(policies.contractFileId), gt(policies.paidCents, 0)));
+    let made = 0;
+    for (const { id } of missing) {
+      const contract = await issueContract(deps, id, deps.defaultOrigin);
+      if (contract?.created) made += 1;
+    }
+    return made;
+  },
+};
+
+/**
+ * Instalment reminders: 7 days before an instalment is due and once it is missed, by email and, when
+ * the holder's phone is verified, by SMS. The reminder row is written (and committed) before
+ * anything is sent, and its primary key lets one instance only write it: each reminder goes out at
+ * most once, whatever restarts or instances.
+ */
+export const remindersJob: JobDefinition = {
+  name: 'instalment-reminders',
+  schedule: MORNING,
+  async run({ deps, now }) {
+    const today = localIsoDate(now);
+    const pending = await deps.db
+      .select({ policy: policies, season: seasons })
+      .from(policies)
+      .innerJoin(seasons, eq(seasons.year, policies.seasonYear))
+      .where(eq(policies.status, 'PAYMENT_PENDING'));
+    let sent = 0;
+    for (const { policy, season } of pending) {
+      const instalments = await deps.db.select().from(policyInstalments).where(eq(policyInstalments.policyId, policy.id)).orderBy(asc(policyInstalments.number));
+      const due = remindersDue(instalments, policy.paidCents, today);
+      if (due.length === 0) continue;
+      const owner = await findUserById(deps.db, policy.ownerId);
+      if (!owner) continue;
+      for (const reminder of due) {
+        const [claimed] = await deps.db
+          .insert(instalmentReminders)
+          .values({ policyId: policy.id, instalmentNumber: reminder.instalment.number, kind: reminder.kind, sentAt: now })
+          .onConflictDoNothing()
+          .returning();
+        if (!claimed) continue;
+        const input = {
+          holderName: fullName(owner),
+          policyNumber: policy.policyNumber,
+          kind: reminder.kind,
+          instalmentNumber: reminder.instalment.number,
+          dueDate: reminder.instalment.dueDate,
+          owedCents: reminder.owedCents,
+          paymentDeadline: season.paymentDeadline,
+        };
+        await deliver(deps, 'reminder email', policy.policyNumber, () => deps.mailer.send({ to: owner.email, ...reminderEmail(input) }));
+        if (owner.phoneVerified && owner.phone) {
+          const phone = owner.phone;
+          await deliver(deps, 'reminder sms', policy.policyNumber, () => deps.sms.send({ to: phone, text: reminderSms(input) }));
+        }
+        sent += 1;
+      }
+    }
+    return sent;
+  },
+};
+
+/** Decision 004: uploads no submission claimed are removed once they are a day old. */
+export const unattachedUploadsJob: JobDefinition = {
+  name: 'unattached-uploads',
+  schedule: '17 * * * *',
+  async run({ deps, now }) {
+    // Its own advisory lock as well (the function is shared with tests); undefined: another run holds it.
+    return (await deleteUnattachedFilesOlderThan(deps.db, new Date(now.getTime() - UNATTACHED_FILE_MAX_AGE_MS))) ?? 0;
+  },
+};
+
+/** In the order they run at start: cancel and expire first, then contracts and reminders for what is left. */
+export const SCHEDULED_JOBS: readonly JobDefinition[] = [paymentDeadlineJob, coverEndJob, seasonStartJob, contractsJob, remindersJob, unattachedUploadsJob];

@@ -1,0 +1,9 @@
+import type { FastifyInstance } from 'fastify';
+import { paymentRoutes } from './routes';
+
+export { recordPayment, searchPaymentDesk, paymentViewByNumber } from './service';
+
+/** The receipt and contract downloads; GraphQL fields register themselves on the schema builder. */
+export async function paymentsPlugin(app: FastifyInstance) {
+  await paymentRoutes(app);
+}

@@ -1,0 +1,143 @@
+import { DomainError, LEDGER_ACCOUNTS, payoutAmountCents, POLICY_ERROR_CODES } from '@fhp/domain';
+import { and, eq, sum } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { payouts } from '../../db/schema';
+import type { LifecycleDeps } from '../policies/deps';
+import { applyPolicyEvent, isUuid, lockPolicy, type Actor } from '../policies/lifecycle';
+import { isUniqueViolation } from '../policies/repository';
+
+/**
+ * Payouts as data and service (issue 7): the trigger engine creates them, an admin records the
+ * wire, the holder acknowledges. Each step goes through the policy's state machine with its log and
+ * ledger entries; the screens and GraphQL come with the trigger engine and the customer area.
+ */
+
+export type PayoutRow = typeof payouts.$inferSelect;
+
+export const PAYOUT_MESSAGES = {
+  duplicateStorm: 'This storm has already created a payout for this policy', // ours
+  nothingLeft: "This policy's coverage has been paid out in full", // ours
+  unknownPayout: 'This payout was not found', // ours
+  notPending: 'Only a pending payout can be recorded as paid', // ours
+  notPaid: 'Only a paid payout can be acknowledged', // ours
+  alreadyAcknowledged: 'This payout has already been acknowledged', // ours
+  wireReferenceRequired: 'The wire transfer reference is required', // ours
+} as const;
+
+function refuse(message: string): never {
+  throw new DomainError(POLICY_ERROR_CODES.INVALID_TRANSITION, message);
+}
+
+async function createdCents(tx: Db, policyId: string): Promise<number> {
+  const [row] = await tx.select({ total: sum(payouts.amountCents) }).from(payouts).where(eq(payouts.policyId, policyId));
+  return Number(row?.total ?? 0);
+}
+
+async function lockPayout(tx: Db, payoutId: string): Promise<PayoutRow> {
+  const [row] = isUuid(payoutId) ? await tx.select().from(payouts).where(eq(payouts.id, payoutId)).for('update') : [];
+  if (!row) refuse(PAYOUT_MESSAGES.unknownPayout);
+  return row;
+}
+
+/**
+ * A qualifying storm for a policy in EVENT_MONITORING: STORM_TRIGGERED (to PAYOUT_INTIMATION) and a
+ * PENDING payout of `percent` of the coverage, capped at what remains of 100%. One payout per storm
+ * per policy (a unique index backs the check against two engines at once).
+ */
+export async function createPayout(
+  deps: Pick<LifecycleDeps, 'db' | 'ledger'>,
+  input: { policyId: string; stormRef: string | null; percent: number },
+  actor: Actor,
+): Promise<PayoutRow> {
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const row = await lockPolicy(tx, { id: input.policyId });
+      if (!row) refuse('This policy was not found');
+      if (input.stormRef !== null) {
+        const [existing] = await tx.select().from(payouts).where(and(eq(payouts.policyId, row.id), eq(payouts.stormRef, input.stormRef)));
+        if (existing) refuse(PAYOUT_MESSAGES.duplicateStorm);
+      }
+      const amountCents = payoutAmountCents(row.coverageCents, input.percent, await createdCents(tx, row.id));
+      if (amountCents === 0) refuse(PAYOUT_MESSAGES.nothingLeft);
+      const [payout] = await tx
+        .insert(payouts)
+        .values({ policyId: row.id, stormRef: input.stormRef, percent: input.percent, amountCents, status: 'PENDING', createdAt: actor.at })
+        .returning();
+      const holder = deps.ledger.accountOf(row.ownerId);
+      await applyPolicyEvent(tx, deps.ledger, row, { type: 'STORM_TRIGGERED' }, actor, {
+        payload: { payoutId: payout!.id, stormRef: input.stormRef, percent: input.percent, amountCents },
+        ledgerData: { storm: input.stormRef ?? 'manual', percent: input.percent },
+        extraLedger: [
+          {
+            kind: 'PAYOUT_CREATED',
+            txnId: payout!.id,
+            from: LEDGER_ACCOUNTS.payouts,
+            to: holder,
+            valueCents: amountCents,
+            data: { policyNumber: row.policyNumber, storm: input.stormRef ?? 'manual', percent: input.percent },
+            at: actor.at,
+          },
+        ],
+      });
+      return payout!;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) refuse(PAYOUT_MESSAGES.duplicateStorm);
+    throw error;
+  }
+}
+
+/** An admin recorded the wire: payout PAID, policy PAYOUT_CONFIRMATION (PAYOUT_PAID), capped at the coverage. */
+export async function recordPayoutWire(
+  deps: Pick<LifecycleDeps, 'db' | 'ledger'>,
+  input: { payoutId: string; wireReference: string },
+  actor: Actor,
+): Promise<PayoutRow> {
+  const wireReference = typeof input.wireReference === 'string' ? input.wireReference.trim() : '';
+  if (wireReference === '') refuse(PAYOUT_MESSAGES.wireReferenceRequired);
+  return deps.db.transaction(async (tx) => {
+    const payout = await lockPayout(tx, input.payoutId);
+    const row = await lockPolicy(tx, { id: payout.policyId });
+    if (payout.status !== 'PENDING') refuse(PAYOUT_MESSAGES.notPending);
+    let paid: PayoutRow | undefined;
+    await applyPolicyEvent(tx, deps.ledger, row!, { type: 'PAYOUT_PAID', amountCents: payout.amountCents }, actor, {
+      txnId: payout.id,
+      // The wire reference is a bank detail: it stays in the payouts table, not the log or the ledger.
+      payload: { payoutId: payout.id, amountCents: payout.amountCents },
+      ledgerData: { percent: payout.percent },
+      alsoWrite: async (db) => {
+        [paid] = await db.update(payouts).set({ status: 'PAID', wireReference, paidAt: actor.at }).where(eq(payouts.id, payout.id)).returning();
+      },
+    });
+    return paid!;
+  });
+}
+
+/**
+ * The holder confirms receipt: PAYOUT_ACKNOWLEDGED, then (the machine's follow-up) back to
+ * EVENT_MONITORING while less than 100% of the coverage has been paid out.
+ */
+export async function acknowledgePayout(
+  deps: Pick<LifecycleDeps, 'db' | 'ledger'>,
+  input: { payoutId: string; holderId: string },
+  actor: Actor,
+): Promise<PayoutRow> {
+  return deps.db.transaction(async (tx) => {
+    const payout = await lockPayout(tx, input.payoutId);
+    const row = await lockPolicy(tx, { id: payout.policyId });
+    // Someone else's payout reads like a missing one.
+    if (!row || row.ownerId !== input.holderId) refuse(PAYOUT_MESSAGES.unknownPayout);
+    if (payout.acknowledgedAt) refuse(PAYOUT_MESSAGES.alreadyAcknowledged);
+    if (payout.status !== 'PAID') refuse(PAYOUT_MESSAGES.notPaid);
+    let acknowledged: PayoutRow | undefined;
+    await applyPolicyEvent(tx, deps.ledger, row, { type: 'PAYOUT_ACKNOWLEDGED' }, actor, {
+      txnId: payout.id,
+      payload: { payoutId: payout.id, amountCents: payout.amountCents },
+      valueCents: payout.amountCents,
+      alsoWrite: async (db) => {
+        [acknowledged] = await db.update(payouts).set({ acknowledgedAt: actor.at }).where(eq(payouts.id, payout.id)).returning();
+      },
+    });
+    return acknowledged!;
+  });
+}

@@ -1,0 +1,167 @@
+import {
+  bankTransferReference,
+  buildSchedule,
+  formatPolicyNumber,
+  newProvisionalPolicy,
+  quotedOption,
+  type CountryCode,
+  type CrimeFlag,
+  type OptionId,
+  type OptionQuote,
+  type PaymentChannel,
+  type PaymentPlan,
+  type SelectableEntry,
+} from '@fhp/domain';
+import type { Db } from '../../db/client';
+import { PricingConfigCache } from '../pricing/pricing-config-cache';
+import { priceQuote } from '../pricing/service';
+import { insertPolicy, nextPolicySequence, type InstalmentRow, type PolicyRow } from './repository';
+import { appendTransaction, TXN_LOCATIONS, TXN_TYPES } from './transaction-log';
+
+type Beneficiary = { firstName: string; lastName: string; email: string; mobileNo: string; addressLine1: string; city: string; country: string };
+
+/** Everything a provisional policy holds, already priced and scheduled by the caller. */
+export interface ProvisionalPolicyRecord {
+  ownerId: string;
+  country: CountryCode;
+  seasonYear: number;
+  /** The priced option (the premium machine's result for the season's stored pricing). */
+  option: OptionQuote;
+  /** The season whose stored pricing priced it, and its currency: recorded as the policy's sale rates. */
+  pricingSeasonYear: number;
+  currency: string;
+  instalments: Pick<InstalmentRow, 'number' | 'dueDate' | 'amountCents'>[];
+  paymentPlan: PaymentPlan;
+  paymentChannel: PaymentChannel;
+  politicallyExposed: boolean;
+  charged: Record<CrimeFlag, boolean>;
+  useOfProceeds: SelectableEntry[];
+  termsOfUse: SelectableEntry[];
+  idempotencyKey: string;
+  purchasedAt: Date;
+  beneficiary: Beneficiary;
+}
+
+/**
+ * Stores a provisional policy: its number (the per-country, per-season counter), the row with the
+ * rates it was sold at, beneficiary and schedule, and the "Provisional policy created" log entry.
+ * The one place a policy row is built; call it inside the transaction of the purchase.
+ */
+export async function storeProvisionalPolicy(tx: Db, record: ProvisionalPolicyRecord): Promise<PolicyRow> {
+  const { option } = record;
+  const state = newProvisionalPolicy({ payableCents: option.discount?.premiumCents ?? option.premiumCents, coverageCents: option.coverageCents });
+  const sequence = await nextPolicySequence(tx, record.country, record.seasonYear);
+  const policyNumber = formatPolicyNumber({ country: record.country, seasonYear: record.seasonYear, sequence });
+  const policy = await insertPolicy(tx, {
+    policy: {
+      policyNumber,
+      ownerId: record.ownerId,
+      type: state.type,
+      status: state.status,
+      country: record.country,
+      optionId: option.id,
+      coverageCents: option.coverageCents,
+      premiumCents: option.premiumCents,
+      discountedPremiumCents: option.discount?.premiumCents ?? null,
+      discountPercent: option.discount ? option.discount.percent.toFixed(2) : null,
+      seasonYear: record.seasonYear,
+      paymentPlan: record.paymentPlan,
+      paymentChannel: record.paymentChannel,
+      bankTransferReference: record.paymentChannel === 'BANK_TRANSFER' ? bankTransferReference(policyNumber) : null,
+      politicallyExposed: record.politicallyExposed,
+      charged: record.charged,
+      useOfProceeds: record.useOfProceeds,
+      termsOfUse: record.termsOfUse,
+      idempotencyKey: record.idempotencyKey,
+      purchasedAt: record.purchasedAt,
+      createdAt: record.purchasedAt,
+    },
+    beneficiary: record.beneficiary,
+    instalments: record.instalments,
+    saleRates: {
+      pricingSeasonYear: record.pricingSeasonYear,
+      rolPct: option.rolPct.toFixed(2),
+      platformChargePct: option.platformChargePct.toFixed(2),
+      insuranceProviderChargePct: option.insuranceProviderChargePct.toFixed(2),
+      currencyCode: record.currency,
+    },
+  });
+  await appendTransaction(tx, {
+    ownerId: record.ownerId,
+    performedBy: record.ownerId,
+    type: TXN_TYPES.POLICY_PURCHASE_FLOW,
+    action: 'Provisional policy created',
+    payload: {
+      policyNumber,
+      status: state.status,
+      country: record.country,
+      option: option.id,
+      coverageCents: option.coverageCents,
+      premiumCents: option.premiumCents,
+      discountedPremiumCents: option.discount?.premiumCents ?? null,
+      paymentPlan: record.paymentPlan,
+      paymentChannel: record.paymentChannel,
+    },
+    txnSetId: policyNumber,
+    location: TXN_LOCATIONS.portal,
+    at: record.purchasedAt,
+  });
+  return policy;
+}
+
+export interface ProvisionalPolicySpec {
+  ownerId: string;
+  country: CountryCode;
+  optionId: OptionId;
+  coverageCents: number;
+  /** 0 or an offer's percent. */
+  discountPercent?: number;
+  seasonYear: number;
+  paymentDeadline: string;
+  paymentPlan: PaymentPlan;
+  paymentChannel: PaymentChannel;
+  /** When it was bought; its Port of Spain date starts the schedule. */
+  purchasedAt: Date;
+  purchaseDate: string;
+  idempotencyKey: string;
+  beneficiary: Beneficiary;
+}
+
+const DECLARED = ['drugTrafficking', 'terrorismFinancing', 'moneyLaundering', 'fraud', 'otherCrimes', 'declare'];
+
+/**
+ * A provisional policy for a given season and date, priced from that season's stored pricing by the
+ * premium machine exactly as a purchase prices it. The demo seed places policies in past and future
+ * seasons with it (the purchase itself only sells the season on sale today), and so do the lifecycle
+ * tests. Call inside a transaction.
+ */
+export async function insertProvisionalPolicy(tx: Db, spec: ProvisionalPolicySpec): Promise<PolicyRow> {
+  // Read through the transaction, once: the app's shared cache would read outside it.
+  const priced = await new PricingConfigCache(tx, 0).forSeason(spec.country, spec.seasonYear);
+  const { result } = await priceQuote(priced, spec.coverageCents, spec.discountPercent ? { discountPercent: spec.discountPercent.toFixed(2) } : undefined);
+  const option = quotedOption(result, spec.optionId);
+  const schedule = buildSchedule({
+    totalCents: option.discount?.premiumCents ?? option.premiumCents,
+    plan: spec.paymentPlan,
+    purchaseDate: spec.purchaseDate,
+    deadline: spec.paymentDeadline,
+  });
+  return storeProvisionalPolicy(tx, {
+    ownerId: spec.ownerId,
+    country: spec.country,
+    seasonYear: spec.seasonYear,
+    option,
+    pricingSeasonYear: priced.seasonYear,
+    currency: priced.config.currencyFormat.currency,
+    instalments: schedule.instalments,
+    paymentPlan: spec.paymentPlan,
+    paymentChannel: spec.paymentChannel,
+    politicallyExposed: false,
+    charged: { drugTrafficking: false, terrorismFinancing: false, moneyLaundering: false, fraud: false, otherCrimes: false },
+    useOfProceeds: [{ value: 'homeProtection', selected: true }],
+    termsOfUse: DECLARED.map((value) => ({ value, selected: true })),
+    idempotencyKey: spec.idempotencyKey,
+    purchasedAt: spec.purchasedAt,
+    beneficiary: spec.beneficiary,
+  });
+}
