@@ -6,6 +6,7 @@ import type { ValidationRule } from 'graphql';
 import mercurius from 'mercurius';
 import { isRequestFormatError, replyWithError } from '../http/errors';
 import type { GraphQLContext } from './builder';
+import { checkDocumentSize } from './document-limits';
 import { formatGraphQLErrors } from './errors';
 import { graphqlJs } from './graphql-js';
 import { addPublicQueryCache } from './response-cache';
@@ -34,6 +35,8 @@ export const graphqlPlugin: FastifyPluginAsync = async (app) => {
     if (query !== undefined && query !== null && typeof query !== 'string') {
       throw Object.assign(new Error('The "query" field must be a string holding a GraphQL document.'), { statusCode: 400 });
     }
+    // Before anything parses it (the public query cache's key check, then Mercurius).
+    if (typeof query === 'string') checkDocumentSize(query);
   });
 
   addPublicQueryCache(app, app.publicQueryCache);
@@ -55,11 +58,11 @@ export const graphqlPlugin: FastifyPluginAsync = async (app) => {
       user: request.user,
       ability: request.ability,
     }),
-    errorFormatter: (execution, context) => formatGraphQLErrors(execution, context.reply.log),
+    errorFormatter: (execution, context) => formatGraphQLErrors(execution, context.reply.log, { hideSuggestions: production }),
     errorHandler: (error, request, reply) => {
       // A body that is not JSON never reached GraphQL: answer like every other route.
       if (isRequestFormatError(error)) return void replyWithError(error, request, reply);
-      const { statusCode, response } = formatGraphQLErrors({ errors: [error] }, request.log);
+      const { statusCode, response } = formatGraphQLErrors({ errors: [error] }, request.log, { hideSuggestions: production });
       return void reply.code(statusCode).send(response);
     },
   });
