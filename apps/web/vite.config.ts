@@ -1,12 +1,21 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
+import { preloadsPlugin, ROUTE_PAGE_MODULES } from './build/preloads';
 
 // In development the API runs beside Vite (npm run dev at the root); FHP_API_URL points elsewhere if needed.
 const apiTarget = process.env.FHP_API_URL ?? 'http://localhost:3000';
 const proxied = ['/graphql', '/iam', '/api', '/healthz'];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Inter at the weights the first screen draws: body (400) and headings (700).
+    preloadsPlugin({ routes: ROUTE_PAGE_MODULES, fonts: /inter-latin-(400|700)-normal-[\w-]+\.woff2$/ }),
+    // Every asset also as .br and .gz, at the highest levels (once, at build): the server sends
+    // the one the browser accepts (apps/server/src/http/web-app.ts).
+    compression({ algorithms: ['brotliCompress', 'gzip'], exclude: /\.map$/, logLevel: 'silent' }),
+  ],
   server: {
     proxy: Object.fromEntries(proxied.map((path) => [path, { target: apiTarget, changeOrigin: true }])),
   },
