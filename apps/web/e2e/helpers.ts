@@ -24,8 +24,18 @@ export async function screenshotAtWidths(page: Page, name: string): Promise<void
   }
 }
 
-/** Collects console errors and uncaught exceptions so a test can assert the page stayed clean. */
+/**
+ * Collects console errors and uncaught exceptions so a test can assert the page stayed clean.
+ * Content-Security-Policy violations count as errors too: the page reports each one to the console
+ * (Chromium itself stays silent about some, such as a blocked `new Function`). The script is
+ * registered before the test's first navigation: protocol messages keep their order.
+ */
 export function watchConsole(page: Page): string[] {
+  void page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`);
+    });
+  });
   const errors: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());

@@ -1,3 +1,5 @@
+// First: configures zod for the CSP before any schema is built.
+import './lib/zodConfig';
 // Latin only: every string the portal shows (English, with é, ë, ’, – and ·) is in the Latin
 // subset; the per-weight files (400.css...) would also ship Cyrillic, Greek, Vietnamese and Latin Extended.
 import '@fontsource/inter/latin-400.css';
