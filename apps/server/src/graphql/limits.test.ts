@@ -2,7 +2,7 @@ import type { InjectOptions } from 'fastify';
 import { expect, it } from 'vitest';
 import { describeApp, gql } from '../../test/harness';
 import { checkDocumentSize, DOCUMENT_LIMITS } from './document-limits';
-import { INITIAL_DATA_DOCUMENT } from '../http/initial-data';
+import { initialDataDocument } from '../http/initial-data';
 import { GRAPHQL_LIMITS } from './plugin';
 
 describeApp('GraphQL limits and refusals', (suite) => {
@@ -121,7 +121,7 @@ describeApp('GraphQL limits and refusals', (suite) => {
   });
 
   it('accepts the largest documents the web sends', () => {
-    expect(() => checkDocumentSize(INITIAL_DATA_DOCUMENT)).not.toThrow();
+    expect(() => checkDocumentSize(initialDataDocument())).not.toThrow();
   });
 
   it('suggests field names outside production', async () => {

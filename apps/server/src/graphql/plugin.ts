@@ -15,6 +15,15 @@ import { getSchema } from './schema';
 /** Limits for a public endpoint; the contract's deepest query (sidebar children) needs about 5. */
 export const GRAPHQL_LIMITS = { maxDepth: 8, maxAliases: 15, maxCost: 5000 } as const;
 
+/** Depth, alias and cost limits as validation rules (introspection is refused apart, in production). */
+export function graphqlLimitRules(): ValidationRule[] {
+  return [
+    maxDepthRule({ n: GRAPHQL_LIMITS.maxDepth }),
+    maxAliasesRule({ n: GRAPHQL_LIMITS.maxAliases }),
+    costLimitRule({ maxCost: GRAPHQL_LIMITS.maxCost }),
+  ];
+}
+
 /**
  * `/graphql`. Registered without fastify-plugin on purpose: Mercurius sets an error handler
  * for its scope, which must not replace the app's global one.
@@ -22,9 +31,7 @@ export const GRAPHQL_LIMITS = { maxDepth: 8, maxAliases: 15, maxCost: 5000 } as 
 export const graphqlPlugin: FastifyPluginAsync = async (app) => {
   const production = app.config.env === 'production';
   const validationRules: ValidationRule[] = [
-    maxDepthRule({ n: GRAPHQL_LIMITS.maxDepth }),
-    maxAliasesRule({ n: GRAPHQL_LIMITS.maxAliases }),
-    costLimitRule({ maxCost: GRAPHQL_LIMITS.maxCost }),
+    ...graphqlLimitRules(),
     ...(production ? [graphqlJs.NoSchemaIntrospectionCustomRule] : []),
   ];
 

@@ -1,8 +1,9 @@
 import type { GraphQLObjectType, SelectionSetNode } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { graphqlJs } from '../graphql/graphql-js';
+import { graphqlLimitRules } from '../graphql/plugin';
 import { getSchema } from '../graphql/schema';
-import { INITIAL_DATA_DOCUMENT, initialDataVariables, jsonForScriptElement } from './initial-data';
+import { initialDataDocument, initialDataVariables, jsonForScriptElement } from './initial-data';
 
 /**
  * Every field of every type the document reaches, except where a type repeats inside itself
@@ -26,11 +27,11 @@ function missingFields(type: GraphQLObjectType, selectionSet: SelectionSetNode, 
 }
 
 describe('the initial data document', () => {
-  const document = graphqlJs.parse(INITIAL_DATA_DOCUMENT);
+  const document = graphqlJs.parse(initialDataDocument());
   const operation = document.definitions.find((d) => d.kind === graphqlJs.Kind.OPERATION_DEFINITION)!;
 
-  it('is valid against the schema', () => {
-    expect(graphqlJs.validate(getSchema(), document)).toEqual([]);
+  it('is valid against the schema, within the depth, alias and cost limits', () => {
+    expect(graphqlJs.validate(getSchema(), document, [...graphqlJs.specifiedRules, ...graphqlLimitRules()])).toEqual([]);
   });
 
   it('selects every field of the types it reads', () => {

@@ -1,39 +1,50 @@
 import type { FastifyInstance } from 'fastify';
+import type { GraphQLObjectType, GraphQLSchema } from 'graphql';
+import { graphqlJs } from '../graphql/graphql-js';
+import { getSchema } from '../graphql/schema';
 
 /**
  * The answers the first screen of a page needs, sent inside index.html (contract: docs/architecture.md,
- * "Initial data"), so the browser draws the page without a second round trip. Shape, by root field:
- * `pageContent` and `currentSeason` for every page; `products` on Home; `landingContent[productId]`
- * on a product's landing page; `getFAQ[dashboard]` on its FAQ page. A field the client finds
- * missing is fetched as before.
+ * "Serving contract"), so the browser draws the page without a second round trip. Shape, by root
+ * field: `pageContent` and `currentSeason` for every page; `products` on Home;
+ * `landingContent[productId]` on a product's landing page; `getFAQ[dashboard]` on its FAQ page. A
+ * field the client finds missing is fetched as before.
  *
- * The selections are complete: every field of each type, so whatever a screen's own document asks
- * for is in here (a test checks that against the schema).
+ * The selections are made from the schema: every field of each type (a type nested in itself, the
+ * sidebar's children, twice), so whatever a screen's own document asks for is in here.
  */
-export const INITIAL_DATA_DOCUMENT = /* GraphQL */ `
-  query InitialData($productId: String!, $withProducts: Boolean!, $withLanding: Boolean!, $withFaq: Boolean!) {
-    pageContent {
-      brand { name title logo productId }
-      navigation { label path kind }
-      routes { name path public ability }
-      sidebarItems { key title icon path children { key title icon path children { key title icon path } } }
-      footer { title links { label href } }
-      contact { email phone address }
-      breadcrumbs { segment label }
-    }
-    currentSeason { year coverStart coverEnd paymentDeadline purchaseWindowOpen nextSeasonYear }
-    products @include(if: $withProducts) { id name tagline description logo path }
-    landingContent(productId: $productId) @include(if: $withLanding) {
-      productId title subtitle heroText
-      howItWorks { title text }
-      lifecycle
-      payoutIntro
-      faqTeaser { title content }
-      supportEmail supportPhone
-    }
-    getFAQ(input: { dashboard: END_USER }) @include(if: $withFaq) { title dashboard queAns { title content } }
-  }
-`;
+function selectAll(type: GraphQLObjectType, chain: readonly string[]): string {
+  return Object.values(type.getFields())
+    .flatMap((field) => {
+      const named = graphqlJs.getNamedType(field.type);
+      if (!graphqlJs.isObjectType(named)) return [field.name];
+      if (chain.filter((name) => name === named.name).length >= 2) return [];
+      return [`${field.name} { ${selectAll(named, [...chain, named.name])} }`];
+    })
+    .join(' ');
+}
+
+function selectionOf(schema: GraphQLSchema, rootField: string): string {
+  const type = graphqlJs.getNamedType(schema.getQueryType()!.getFields()[rootField]!.type) as GraphQLObjectType;
+  return selectAll(type, [type.name]);
+}
+
+let document: string | undefined;
+
+/** The one query index.html's data comes from; built from the schema once. */
+export function initialDataDocument(): string {
+  if (document) return document;
+  const schema = getSchema();
+  const select = (field: string) => selectionOf(schema, field);
+  document = `query InitialData($productId: String!, $withProducts: Boolean!, $withLanding: Boolean!, $withFaq: Boolean!) {
+  pageContent { ${select('pageContent')} }
+  currentSeason { ${select('currentSeason')} }
+  products @include(if: $withProducts) { ${select('products')} }
+  landingContent(productId: $productId) @include(if: $withLanding) { ${select('landingContent')} }
+  getFAQ(input: { dashboard: END_USER }) @include(if: $withFaq) { ${select('getFAQ')} }
+}`;
+  return document;
+}
 
 interface InitialDataVariables {
   productId: string;
@@ -70,7 +81,7 @@ export async function loadInitialData(app: FastifyInstance, path: string): Promi
     method: 'POST',
     url: '/graphql',
     headers: { 'content-type': 'application/json' },
-    payload: JSON.stringify({ query: INITIAL_DATA_DOCUMENT, operationName: 'InitialData', variables }),
+    payload: JSON.stringify({ query: initialDataDocument(), operationName: 'InitialData', variables }),
   });
   if (response.statusCode !== 200) return undefined;
   const body = JSON.parse(response.body) as { data?: Record<string, unknown> | null; errors?: unknown[] };
