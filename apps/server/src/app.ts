@@ -8,7 +8,7 @@ import { graphqlPlugin } from './graphql/plugin';
 import { PublicQueryCache } from './graphql/response-cache';
 import { registerCompression } from './http/compression';
 import { replyWithError } from './http/errors';
-import { IndexHtml } from './http/index-html';
+import { IndexHtml, loadPrerender } from './http/index-html';
 import { registerSecurityHeaders } from './http/security-headers';
 import { webAppPlugin } from './http/web-app';
 import { filesPlugin } from './modules/files';
@@ -62,8 +62,14 @@ export async function buildApp({ config, database, clock = systemClock, logStrea
   });
   app.setErrorHandler((error, request, reply) => replyWithError(error, request, reply));
 
-  // The built page is read once: its inline styles' hashes go into the CSP.
-  const indexHtml = config.webDistExists ? new IndexHtml(config.webDistDir) : undefined;
+  // The built page is read once: its inline styles' hashes go into the CSP. The build's prerender
+  // of the public pages (dist-ssr), when there is one, draws them into it (decision 020).
+  const indexHtml = config.webDistExists
+    ? new IndexHtml(config.webDistDir, {
+        prerender: await loadPrerender(config.webDistDir),
+        onPrerenderError: (error, path) => app.log.warn({ err: error, path }, 'page not prerendered'),
+      })
+    : undefined;
   await registerSecurityHeaders(app, {
     production: config.env === 'production',
     behindTrustedProxy: config.trustProxy !== false,

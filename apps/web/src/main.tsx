@@ -8,19 +8,23 @@ import '@fontsource/inter/latin-600.css';
 import '@fontsource/inter/latin-700.css';
 import './styles/main.scss';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { resolveInitialRoutes } from './app/router';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-// The first page's chunks are in flight already (modulepreload); rendering waits for them so the
-// page, not the start-up spinner, is the first thing drawn.
-void resolveInitialRoutes(window.location.pathname).then(() =>
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  ),
+const app = (
+  <StrictMode>
+    <App />
+  </StrictMode>
 );
+
+// The first page's chunks are in flight already (modulepreload); rendering waits for them so the
+// page, not the start-up spinner, is the first thing drawn. A page the server prerendered
+// (entry-server.tsx) is hydrated: its HTML is already on screen.
+void resolveInitialRoutes(window.location.pathname).then(() => {
+  if (container.hasChildNodes()) hydrateRoot(container, app);
+  else createRoot(container).render(app);
+});

@@ -40,7 +40,7 @@ async function sendIndex(request: FastifyRequest, reply: FastifyReply, html: Ind
     request.log.warn({ err: error }, 'initial data not inlined');
     return undefined;
   });
-  const page = html.render(path, data);
+  const page = await html.render(path, data);
   reply.header('cache-control', 'no-cache').header('etag', page.etag).header('vary', 'accept-encoding');
   if (isFresh(request, page.etag)) return reply.code(304).send();
   const encoding = negotiateEncoding(request);

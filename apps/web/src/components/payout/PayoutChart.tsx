@@ -11,6 +11,9 @@ const Y_TICKS = [100, 75, 50, 25, 0] as const;
  * "Payout chart"): text stays at the page's size on any screen, and no charting library travels
  * with the pages that show it. One option at a time: six bars stay readable on a phone, where 36
  * would not. Screen readers get the same numbers in words (the figure's label and caption).
+ * Heights and positions come from the stylesheet by `data-pct` and `data-at` (multiples of 5, as
+ * every payout is), never from style attributes: the prerendered page's HTML must hold none, the CSP
+ * refuses them.
  */
 export function PayoutChart() {
   const [optionId, setOptionId] = useState<OptionId>('T');
@@ -33,19 +36,19 @@ export function PayoutChart() {
       <div className="payout-chart" role="img" aria-label={description}>
         <div className="payout-chart-y" aria-hidden="true">
           {Y_TICKS.map((tick) => (
-            <span key={tick} style={{ bottom: `${tick}%` }}>
+            <span key={tick} data-at={tick}>
               {tick}%
             </span>
           ))}
         </div>
         <div className="payout-chart-plot" aria-hidden="true">
           {Y_TICKS.map((tick) => (
-            <span key={tick} className="payout-chart-grid" style={{ bottom: `${tick}%` }} />
+            <span key={tick} className="payout-chart-grid" data-at={tick} />
           ))}
           {points.map((point) => (
             <div key={point.name} className="payout-chart-column">
               <span className="payout-chart-value">{point.payoutPct}%</span>
-              <span className="payout-chart-bar" style={{ height: `${point.payoutPct}%` }} />
+              <span className="payout-chart-bar" data-pct={point.payoutPct} />
             </div>
           ))}
         </div>

@@ -65,6 +65,14 @@ export function initialDataOptions<T>(field: string, argument?: string) {
   };
 }
 
+/**
+ * The server's prerender (entry-server.tsx) hands over the data it renders the page from; the
+ * render is synchronous, so it sets it, renders, and clears it (undefined).
+ */
+export function provideInitialData(data: Store | undefined): void {
+  store = data ?? undefined;
+}
+
 /** Tests only: start over, so the next read looks at the document again. */
 export function resetInitialDataForTests(): void {
   store = undefined;
