@@ -29,6 +29,7 @@ export function createWebDist(): WebDist {
   writeFileSync(join(dir, 'assets', 'app-1234.js.gz'), gzipSync(script));
   writeFileSync(join(dir, 'assets', 'app-1234.js.br'), brotliCompressSync(script));
   writeFileSync(join(dir, 'assets', 'Landing-5678.js'), 'export const landing = 1;');
+  writeFileSync(join(dir, 'hydrate.js'), '/* loads the scripts after the first paint */');
   writeFileSync(
     join(dir, 'route-preloads.json'),
     JSON.stringify([

@@ -43,3 +43,11 @@ export function watchConsole(page: Page): string[] {
   page.on('pageerror', (error) => errors.push(String(error)));
   return errors;
 }
+
+/**
+ * Waits until a prerendered page has come alive: its scripts load after the first paint
+ * (apps/web/public/hydrate.js), and a click before that would meet plain HTML.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+}

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { watchConsole } from './helpers';
+import { waitForHydration, watchConsole } from './helpers';
 
 /*
  * The pages under the real Content-Security-Policy (no inline script, no inline style but the
@@ -46,6 +46,7 @@ test('the landing page and the first purchase steps work under the CSP, without 
   // The page drew from the data that came with it: no loading state, the payout chart in place.
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByText('Now selling the')).toBeVisible();
+  await waitForHydration(page);
   await page.getByText('Option 4', { exact: true }).click();
   await expect(page.getByRole('img', { name: /Option 4.*Category 3: no payout; Category 4: 50%/ })).toBeVisible();
 

@@ -20,13 +20,19 @@ describe('index.html per page', () => {
     });
     const landing = (await html.render('/product/fhp', data)).bodies.identity.toString();
     expect(landing).toContain('<div id="root"><main>/product/fhp</main></div>');
-    expect(landing).toContain('<link rel="modulepreload" crossorigin href="/assets/Landing-5678.js">');
+    // Drawn without them: the scripts are asked for after the first paint.
+    expect(landing).toContain('<script defer src="/hydrate.js" data-entry="/assets/app-1234.js" data-modules="/assets/Landing-5678.js"></script>');
+    expect(landing).not.toContain('type="module"');
+    expect(landing).not.toContain('rel="modulepreload"');
     await html.render('/product/fhp', data);
     expect(calls).toEqual(['http://localhost/product/fhp']);
     const other = await html.render('/product/fhp', { ...data, currentSeason: { year: 2028 } });
     expect(other.bodies.identity.toString()).toContain('"year":2028');
     expect(calls).toHaveLength(2);
-    expect((await html.render('/nope', data)).bodies.identity.toString()).toContain('<div id="root"></div>');
+    const browserDrawn = (await html.render('/nope', data)).bodies.identity.toString();
+    expect(browserDrawn).toContain('<div id="root"></div>');
+    expect(browserDrawn).toContain('<script type="module" crossorigin src="/assets/app-1234.js"></script>');
+    expect(browserDrawn).not.toContain('hydrate.js');
   });
 
   it('sends the page without its prerender when that fails, and says so', async () => {

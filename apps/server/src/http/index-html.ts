@@ -61,6 +61,24 @@ function keep<V>(map: Map<string, V>, key: string, value: V): V {
   return value;
 }
 
+/** Served from public/ (apps/web/public/hydrate.js): loads the scripts after the first paint. */
+export const HYDRATE_SCRIPT = '/hydrate.js';
+
+const MODULE_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+
+/**
+ * The head of a prerendered page: its module script and preloads replaced by the hydrate script,
+ * which asks for them once the page has been painted. Unchanged when the head has no module script.
+ */
+export function withScriptsAfterPaint(head: string): string {
+  const entry = MODULE_SCRIPT.exec(head)?.[1];
+  if (!entry) return head;
+  const modules = [...head.matchAll(MODULE_PRELOAD)].map(([, href]) => href);
+  const rest = head.replace(MODULE_SCRIPT, '').replace(MODULE_PRELOAD, '');
+  return `${rest}<script defer src="${HYDRATE_SCRIPT}" data-entry="${entry}" data-modules="${modules.join(' ')}"></script>`;
+}
+
 export interface IndexHtmlOptions {
   prerender?: Prerender;
   /** Told when the prerender fails; the page is then sent without it, and the browser renders it. */
@@ -83,6 +101,8 @@ export class IndexHtml {
   private readonly roots = new Map<string, Promise<string | null>>();
   /** `'sha256-...'` of each inline <style> of the template, for the CSP. */
   readonly inlineStyleHashes: string[];
+  /** Whether the build has hydrate.js, to defer a prerendered page's scripts with. */
+  private readonly hydrateScript: boolean;
 
   constructor(
     distDir: string,
@@ -97,6 +117,7 @@ export class IndexHtml {
     // Without an empty root element there is nowhere to put a prerendered page.
     this.body = root < 0 ? [rest, ''] : [rest.slice(0, root + ROOT_ELEMENT.length - '</div>'.length), rest.slice(root + ROOT_ELEMENT.length - '</div>'.length)];
     if (root < 0) this.options = { ...options, prerender: undefined };
+    this.hydrateScript = existsSync(join(distDir, HYDRATE_SCRIPT.slice(1)));
     const preloadsFile = join(distDir, ROUTE_PRELOADS_FILE);
     this.preloads = existsSync(preloadsFile) ? (JSON.parse(readFileSync(preloadsFile, 'utf8')) as RoutePreload[]) : [];
     this.inlineStyleHashes = [...template.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map(
@@ -134,7 +155,11 @@ export class IndexHtml {
 
     const links = modules.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join('');
     const script = json ? `<script type="application/json" id="${INITIAL_DATA_ELEMENT_ID}">${json}</script>` : '';
-    const text = `${this.head}${links}${script}${this.body[0]}${root ?? ''}${this.body[1]}`;
+    const head = `${this.head}${links}${script}`;
+    // A prerendered page is drawn by its HTML and CSS; the scripts only make it interactive, so
+    // they are asked for once it has been painted (hydrate.js), leaving the bandwidth to the
+    // stylesheet and the fonts.
+    const text = `${root === null || !this.hydrateScript ? head : withScriptsAfterPaint(head)}${this.body[0]}${root ?? ''}${this.body[1]}`;
     const html = Buffer.from(text);
     return keep(this.pages, key, {
       etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`,

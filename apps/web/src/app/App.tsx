@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { useToastHostRequested } from '../components/toastHost';
 import { createQueryClient } from './queryClient';
@@ -13,6 +13,10 @@ export function App() {
   const [queryClient] = useState(createQueryClient);
   const [router] = useState(createAppRouter);
   const toastsWanted = useToastHostRequested();
+  // The app answers clicks from here on: a prerendered page is hydrated (the e2e specs wait for it).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />

@@ -1,6 +1,6 @@
 import { AbilityBuilder, createMongoAbility, subject, type ForcedSubject, type MongoAbility } from '@casl/ability';
 import { ADMIN_ROLES, type RoleName } from './roles';
-import { SCREEN_SUBJECTS, type ScreenSubject } from './screens';
+import type { ScreenSubject } from './screens';
 
 /**
  * One ability definition shared by the Fastify server and the React web, so a screen the web
@@ -36,7 +36,6 @@ import { SCREEN_SUBJECTS, type ScreenSubject } from './screens';
  * admins on `User` (the spec's delete-user action).
  */
 
-export { SCREEN_SUBJECTS, type ScreenSubject };
 
 /** Records a customer owns; each carries `ownerId`, the id of the user it belongs to. */
 export const OWNED_SUBJECTS = ['Profile', 'Policy', 'Document', 'BankAccount', 'Payout'] as const;
