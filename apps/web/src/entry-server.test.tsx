@@ -1,22 +1,10 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
+import { testPageContent as pageContent, testSeason as currentSeason } from './app/testFixtures';
 import { isPrerendered, render } from './entry-server';
 
 /* The prerender as the server runs it: in Node, no DOM, from the initial data the page carries. */
 
-const pageContent = {
-  brand: { name: 'Flexible Hurricane Protection', title: 'FHP', logo: '/brand/fhp-logo.svg', productId: 'fhp' },
-  navigation: [
-    { label: 'View Product Info', path: '/product/fhp', kind: 'link' },
-    { label: 'Login', path: '/sign-in', kind: 'button' },
-  ],
-  routes: [],
-  sidebarItems: [],
-  footer: [{ title: 'Other Links', links: [{ label: 'Terms', href: '/terms' }] }],
-  contact: { email: 'support@fhp.example', phone: '+1 473 555 0142', address: 'St. George’s, Grenada' },
-  breadcrumbs: [],
-};
-const currentSeason = { year: 2027, coverStart: '2027-06-01', coverEnd: '2028-05-31', paymentDeadline: '2027-05-31', purchaseWindowOpen: true, nextSeasonYear: 2028 };
 const landing = {
   productId: 'fhp',
   title: 'Flexible Hurricane Protection',

@@ -10,7 +10,7 @@ import { routes } from './router';
 
 /** Test helpers for the app shell: the real route table and layouts, only the server faked. */
 
-export const testSeason = { year: 2027, coverStart: '2027-06-01', coverEnd: '2028-05-31', paymentDeadline: '2027-05-31', purchaseWindowOpen: true, nextSeasonYear: 2028 };
+export { testSeason } from './testFixtures';
 
 const sessionUser = { id: 'u1', vuid: 'V1', email: 'ann@fhp.example', firstName: 'ann', lastName: 'lee', fullName: 'Ann Lee', image: null };
 
