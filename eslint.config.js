@@ -81,7 +81,7 @@ const boundaries = [
 ];
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/drizzle/**', 'test-results/**', 'playwright-report/**', 'apps/web/src/graphql/generated/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-ssr/**', 'data/**', '**/drizzle/**', 'test-results/**', 'playwright-report/**', 'apps/web/src/graphql/generated/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -36,6 +36,15 @@ export default defineConfig({
       },
       {
         test: {
+          // The parsing and printing half of bench:web; the benchmarks themselves are not tests.
+          name: 'bench',
+          root: './bench',
+          include: ['**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
           name: 'web',
           root: './apps/web',
           include: ['src/**/*.test.{ts,tsx}'],

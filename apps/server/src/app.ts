@@ -3,9 +3,13 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { loggerOptions, type LogStream } from './logging';
 import { graphqlPlugin } from './graphql/plugin';
 import { PublicQueryCache } from './graphql/response-cache';
+import { registerCompression } from './http/compression';
 import { replyWithError } from './http/errors';
+import { IndexHtml, loadPrerender } from './http/index-html';
+import { registerSecurityHeaders } from './http/security-headers';
 import { webAppPlugin } from './http/web-app';
 import { filesPlugin } from './modules/files';
 import { healthRoutes } from './modules/health';
@@ -23,27 +27,35 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** Milliseconds that only move forward, for how long configuration is cached; tests pass their own. */
   monotonicNow?: () => number;
+  /** Where log lines go instead of stdout; tests read them. */
+  logStream?: LogStream;
 }
 
 /** A client may pass its own request id (a proxy's); anything odd is replaced by a UUID. */
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 /** Builds the whole app without listening: tests use `app.inject`, startServer (start.ts) listens. */
-export async function buildApp({ config, database, clock = systemClock, monotonicNow = () => performance.now() }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  clock = systemClock,
+  monotonicNow = () => performance.now(),
+  logStream,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // Fastify's default is no limit: a client that stalls mid-upload would hold one of the
     // bounded upload slots forever. Two minutes lets a 20 MB proof through a slow connection.
     requestTimeout: 120_000,
-    logger: {
-      level: config.logLevel,
-      // Tokens and cookies must never reach the logs.
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-    },
+    // Personal data, secrets and SQL parameters never reach the logs (logging.ts).
+    logger: loggerOptions(config, logStream),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
-    trustProxy: config.env === 'production',
+    // A hop count is passed as the function Fastify would build from it (its types take no number).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
   });
   if (config.env === 'production' && config.seedDemo) {
     app.log.warn(
@@ -61,6 +73,22 @@ export async function buildApp({ config, database, clock = systemClock, monotoni
   });
   app.setErrorHandler((error, request, reply) => replyWithError(error, request, reply));
 
+  // The built page is read once: its inline styles' hashes go into the CSP. The build's prerender
+  // of the public pages (dist-ssr), when there is one, draws them into it (decision 020).
+  const indexHtml = config.webDistExists
+    ? new IndexHtml(config.webDistDir, {
+        prerender: await loadPrerender(config.webDistDir),
+        onPrerenderError: (error, path) => app.log.warn({ err: error, path }, 'page not prerendered'),
+      })
+    : undefined;
+  await registerSecurityHeaders(app, {
+    production: config.env === 'production',
+    behindTrustedProxy: config.trustProxy !== false,
+    inlineStyleHashes: indexHtml?.inlineStyleHashes,
+  });
+  // Before every route: it hooks each route as it is added.
+  await registerCompression(app);
+
   await app.register(ledgerPlugin);
   await app.register(pricingPlugin);
   // Before every route: its bearer-token hook must see them all.
@@ -70,6 +98,6 @@ export async function buildApp({ config, database, clock = systemClock, monotoni
   await app.register(jobsPlugin);
   await app.register(healthRoutes);
   await app.register(graphqlPlugin);
-  await app.register(webAppPlugin({ distDir: config.webDistExists ? config.webDistDir : undefined }));
+  await app.register(webAppPlugin({ distDir: config.webDistExists ? config.webDistDir : undefined, indexHtml }));
   return app;
 }

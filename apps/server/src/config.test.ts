@@ -105,3 +105,24 @@ describe('loadConfig', () => {
     });
   });
 });
+
+describe('TRUST_PROXY', () => {
+  it('is off unless set, in production too', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', ...PRODUCTION_SECRETS }).trustProxy).toBe(false);
+  });
+
+  it.each([
+    ['true', true],
+    ['false', false],
+    ['2', 2],
+    ['10.0.0.1', '10.0.0.1'],
+    ['10.0.0.0/8, 127.0.0.1', '10.0.0.0/8, 127.0.0.1'],
+  ] as const)('reads %s', (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  it('names the variable when the value is not understood', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
+  });
+});

@@ -61,6 +61,15 @@ const envSchema = z.object({
   OTP_PEPPER: optionalNonEmpty.pipe(z.string().min(32, { message: 'must be at least 32 characters of random text' }).optional()),
   LEDGER_PSEUDONYM_KEY: optionalNonEmpty.pipe(z.string().min(32, { message: 'must be at least 32 characters of random text' }).optional()),
   QUERY_TOKEN_SIGNER_PUBLIC_KEY: optionalPem('an SPKI PEM public key (-----BEGIN PUBLIC KEY-----)'),
+  TRUST_PROXY: optionalNonEmpty.pipe(
+    z
+      .union([
+        z.enum(['true', 'false']).transform((value) => value === 'true'),
+        z.string().regex(/^\d{1,2}$/).transform(Number),
+        z.string().regex(/^[0-9A-Fa-f.:/]+(\s*,\s*[0-9A-Fa-f.:/]+)*$/),
+      ], { message: 'must be true, false, a number of proxy hops, or a comma-separated list of proxy addresses (CIDR allowed)' })
+      .optional(),
+  ),
   GRAPHQL_CACHE_TTL_MS: z.coerce.number({ message: 'must be a number of milliseconds' }).int({ message: 'must be a whole number of milliseconds' }).min(0, { message: 'must be 0 (off) or more' }).max(60_000, { message: 'must be at most 60000 (one minute)' }).default(5000),
 });
 
@@ -103,6 +112,13 @@ export interface Config {
   queryTokenSignerPublicKeyPem: string | undefined;
   /** How long an anonymous answer to a public query is reused; 0 turns the cache off. */
   graphqlCacheTtlMs: number;
+  /**
+   * Which proxies' X-Forwarded-For/-Proto/-Host headers to believe (Fastify's `trustProxy`): false
+   * (the default: the server faces clients itself), true (any: only behind a proxy that overwrites
+   * them), a hop count, or a list of proxy addresses. HSTS is sent only when it is set and the
+   * request came over https.
+   */
+  trustProxy: boolean | number | string;
 }
 
 export class ConfigError extends Error {
@@ -157,5 +173,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ledgerPseudonymKey: e.LEDGER_PSEUDONYM_KEY ?? DEVELOPMENT_LEDGER_PSEUDONYM_KEY,
     queryTokenSignerPublicKeyPem: e.QUERY_TOKEN_SIGNER_PUBLIC_KEY,
     graphqlCacheTtlMs: e.GRAPHQL_CACHE_TTL_MS,
+    trustProxy: e.TRUST_PROXY ?? false,
   };
 }

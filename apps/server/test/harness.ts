@@ -4,6 +4,7 @@ import { buildApp } from '../src/app';
 import type { Clock } from '../src/clock';
 import { loadConfig, type Config } from '../src/config';
 import type { Database } from '../src/db/client';
+import type { LogStream } from '../src/logging';
 import { seedDemoData } from '../src/db/seed';
 import { createTestDatabase, testDatabaseKinds, type DatabaseKind } from './databases';
 
@@ -27,6 +28,8 @@ export interface SuiteOptions {
   clock?: Clock;
   /** For cache lifetimes; defaults to the process's. */
   monotonicNow?: () => number;
+  /** Where the app's log lines go (LOG_LEVEL in `env` decides which); tests read them. */
+  logStream?: LogStream;
 }
 
 /** Filled in by beforeAll; read it inside tests, not at collection time. */
@@ -51,7 +54,13 @@ export function describeApp(title: string, body: (suite: AppSuite) => void, opti
         dispose = test.dispose;
         await test.database.prepare(options.seed === false ? undefined : seedDemoData);
         suite.database = test.database;
-        suite.app = await buildApp({ config: testConfig(options.env), database: test.database, clock: options.clock, monotonicNow: options.monotonicNow });
+        suite.app = await buildApp({
+          config: testConfig(options.env),
+          database: test.database,
+          clock: options.clock,
+          monotonicNow: options.monotonicNow,
+          logStream: options.logStream,
+        });
         await suite.app.ready();
         // The jobs' catch-up run at start finishes before the first test, so it never races one.
         await suite.app.jobs.idle();

@@ -24,9 +24,22 @@ export async function screenshotAtWidths(page: Page, name: string): Promise<void
   }
 }
 
-/** Collects console errors and uncaught exceptions so a test can assert the page stayed clean. */
+/**
+ * Collects console errors, uncaught exceptions and Content-Security-Policy violations so a test can
+ * assert the page stayed clean. Violations are reported to the test through a binding, not the
+ * console: the production build silences the console (spec part 1 section 8), and Chromium itself
+ * stays silent about some violations, such as a blocked `new Function`. Both are registered before
+ * the test's first navigation: protocol messages keep their order.
+ */
 export function watchConsole(page: Page): string[] {
   const errors: string[] = [];
+  void page.exposeFunction('__reportCspViolation', (text: string) => errors.push(text));
+  void page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { __reportCspViolation?: (text: string) => void }).__reportCspViolation;
+      report?.(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`);
+    });
+  });
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
   });
@@ -43,4 +56,12 @@ export function watchAllConsole(page: Page): string[] {
   page.on('console', (message) => written.push(`${message.type()}: ${message.text()}`));
   page.on('pageerror', (error) => written.push(`uncaught: ${String(error)}`));
   return written;
+}
+
+/**
+ * Waits until a prerendered page has come alive: its scripts load after the first paint
+ * (apps/web/public/hydrate.js), and a click before that would meet plain HTML.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
 }

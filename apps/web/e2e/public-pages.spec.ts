@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousAxeViolations, screenshotAtWidths, watchConsole } from './helpers';
+import { expectNoSeriousAxeViolations, screenshotAtWidths, waitForHydration, watchConsole } from './helpers';
 
 let consoleErrors: string[] = [];
 test.beforeEach(({ page }) => {
@@ -56,6 +56,7 @@ test('Product landing shows Buy Now, the lifecycle and the payout table', async 
   await expect(row(/^Option 5/).getByRole('cell').last()).toHaveText('100%');
 
   // The chart's words change with the chosen option.
+  await waitForHydration(page);
   await page.getByText('Option 4', { exact: true }).click();
   await expect(page.getByRole('img', { name: /Option 4.*Category 3: no payout; Category 4: 50%/ })).toBeVisible();
   await expect(page.getByRole('term').filter({ hasText: /box 1: about 25 km/i })).toBeVisible();

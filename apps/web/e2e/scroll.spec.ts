@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { waitForHydration } from './helpers';
 
 /*
  * Each page starts at the top on a path change (spec part 1 section 2). The case that failed:
@@ -14,6 +15,8 @@ test(`following the Privacy link in the Terms text lands at the top, ${TRIES} ti
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
     await page.goto('/terms');
+    // The prerendered page comes alive after its first paint: a click before that is a plain link.
+    await waitForHydration(page);
     const link = page.getByRole('main').getByRole('link', { name: 'Privacy Statement' });
     await link.scrollIntoViewIfNeeded();
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
@@ -34,6 +37,7 @@ test('links in the header and the footer land at the top too', async ({ page }) 
   await page.setViewportSize({ width: 1440, height: 900 });
   const bottom = () => page.evaluate(() => window.scrollTo({ top: document.body.scrollHeight, behavior: 'instant' }));
   await page.goto('/terms');
+  await waitForHydration(page);
   await bottom();
   await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Privacy Statement' })).toBeVisible();

@@ -23,6 +23,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { localIsoDate } from '@fhp/domain';
 
 // The server's modules, typed here by only what this file uses: they are imported by URL so that
 // the web's type-check does not walk the server's sources (they have their own).
@@ -75,12 +76,11 @@ interface StartedServer {
 
 const serverSrc = resolve(import.meta.dirname, '../../server/src');
 const load = <T>(path: string) => import(pathToFileURL(resolve(serverSrc, path)).href) as Promise<T>;
-const [capture, { loadConfig }, { startServer }, provisional, { localIsoDate }] = await Promise.all([
+const [capture, { loadConfig }, { startServer }, provisional] = await Promise.all([
   load<SmtpCaptureModule>('modules/notifications/smtp-capture.ts'),
   load<{ loadConfig(env: Record<string, string | undefined>): Config }>('config.ts'),
   load<{ startServer(options: { config: Config }): Promise<StartedServer> }>('start.ts'),
   load<ProvisionalModule>('modules/policies/provisional.ts'),
-  load<{ localIsoDate(instant: Date): string }>('modules/purchase/local-date.ts'),
 ]);
 
 const smtp = await capture.startSmtpCapture();

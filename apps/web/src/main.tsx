@@ -1,20 +1,30 @@
+// First: configures zod for the CSP before any schema is built.
+import './lib/zodConfig';
 // Latin only: every string the portal shows (English, with é, ë, ’, – and ·) is in the Latin
 // subset; the per-weight files (400.css...) would also ship Cyrillic, Greek, Vietnamese and Latin Extended.
 import '@fontsource/inter/latin-400.css';
 import '@fontsource/inter/latin-500.css';
 import '@fontsource/inter/latin-600.css';
 import '@fontsource/inter/latin-700.css';
-import 'react-toastify/dist/ReactToastify.css';
 import './styles/main.scss';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { resolveInitialRoutes } from './app/router';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+
+// The first page's chunks are in flight already (modulepreload); rendering waits for them so the
+// page, not the start-up spinner, is the first thing drawn. A page the server prerendered
+// (entry-server.tsx) is hydrated: its HTML is already on screen.
+void resolveInitialRoutes(window.location.pathname).then(() => {
+  if (container.hasChildNodes()) hydrateRoot(container, app);
+  else createRoot(container).render(app);
+});

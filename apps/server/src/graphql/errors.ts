@@ -3,6 +3,7 @@ import type { ExecutionResult, FormattedExecutionResult, GraphQLError } from 'gr
 import mercurius from 'mercurius';
 import { ZodError, type z } from 'zod';
 import { GENERIC_DISPLAY_MESSAGE } from '../http/errors';
+import { withoutSuggestions } from './document-limits';
 import { graphqlJs } from './graphql-js';
 
 // Mercurius is CommonJS: Node's ESM loader only sees its default export.
@@ -98,13 +99,19 @@ function flatten(errors: readonly unknown[], inheritedStatus?: number): Flat[] {
 
 /**
  * Every GraphQL error leaves with `extensions.code` and `extensions.display_message`. Unknown
- * errors are logged here and replaced by a generic sentence so no internals leak.
+ * errors are logged here and replaced by a generic sentence so no internals leak. `hideSuggestions`
+ * (production) drops graphql-js's "Did you mean ...?" hints.
  */
 export function formatGraphQLErrors(
   execution: Omit<ExecutionResult, 'errors'> & { errors: readonly unknown[] },
   log: Logger,
+  options: { hideSuggestions?: boolean } = {},
 ): { statusCode: number; response: FormattedExecutionResult } {
-  const mapped = flatten(execution.errors).map(({ error, requestStatus }) => ({ error, requestStatus, ...mapOne(error, log) }));
+  const mapped = flatten(execution.errors).map(({ error, requestStatus }) => {
+    const one = mapOne(error, log);
+    if (!options.hideSuggestions) return { error, requestStatus, ...one };
+    return { error, requestStatus, ...one, message: withoutSuggestions(one.message), displayMessage: withoutSuggestions(one.displayMessage) };
+  });
   const errors = mapped.map(({ error, message, code, displayMessage, extra }) => ({
     message,
     ...(error.locations ? { locations: error.locations } : {}),

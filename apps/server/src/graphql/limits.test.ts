@@ -1,6 +1,8 @@
 import type { InjectOptions } from 'fastify';
 import { expect, it } from 'vitest';
 import { describeApp, gql } from '../../test/harness';
+import { checkDocumentSize, DOCUMENT_LIMITS } from './document-limits';
+import { initialDataDocument } from '../http/initial-data';
 import { GRAPHQL_LIMITS } from './plugin';
 
 describeApp('GraphQL limits and refusals', (suite) => {
@@ -91,6 +93,42 @@ describeApp('GraphQL limits and refusals', (suite) => {
     expect(response.body).toContain('display_message');
   });
 
+  it('refuses a 1 MB document of __typename with a 4xx before GraphQL parses it', async () => {
+    const document = `{ ${'__typename '.repeat(Math.ceil(1_000_000 / 11))}}`;
+    expect(document.length).toBeGreaterThanOrEqual(1_000_000);
+    const { status, body } = await gql(suite.app, document);
+    expect(status).toBe(413);
+    expect(body.errors?.[0]?.extensions).toMatchObject({
+      code: 'GRAPHQL_VALIDATION_FAILED',
+      display_message: `The GraphQL document is too long: at most ${DOCUMENT_LIMITS.maxChars} characters are accepted.`,
+    });
+  });
+
+  it('refuses a short document with too many tokens with a 400', async () => {
+    const document = `{ ${'__typename '.repeat(DOCUMENT_LIMITS.maxTokens)}}`;
+    expect(document.length).toBeLessThan(DOCUMENT_LIMITS.maxChars);
+    const { status, body } = await gql(suite.app, document);
+    expect(status).toBe(400);
+    expect(body.errors?.[0]?.message).toBe(`The GraphQL document has too many tokens: at most ${DOCUMENT_LIMITS.maxTokens} are accepted.`);
+  });
+
+  it('counts tokens only up to the limit: what follows is never read', () => {
+    // An unterminated string after the limit would be a syntax error if the lexer ever got there.
+    const document = `{ ${'__typename '.repeat(DOCUMENT_LIMITS.maxTokens + 1)} "never read`;
+    expect(() => checkDocumentSize(document)).toThrow(/too many tokens/);
+    // Under the limit, a syntax error is left for GraphQL to report.
+    expect(() => checkDocumentSize('{ products { id "unterminated')).not.toThrow();
+  });
+
+  it('accepts the largest documents the web sends', () => {
+    expect(() => checkDocumentSize(initialDataDocument())).not.toThrow();
+  });
+
+  it('suggests field names outside production', async () => {
+    const { body } = await gql(suite.app, 'query { products { id nme } }');
+    expect(body.errors?.[0]?.message).toMatch(/Did you mean "name"\?/);
+  });
+
   it('allows introspection outside production', async () => {
     const { status, body } = await gql<{ __schema: { queryType: { name: string } } }>(suite.app, '{ __schema { queryType { name } } }');
     expect(status).toBe(200);
@@ -105,6 +143,18 @@ describeApp(
       const { status, body } = await gql(suite.app, '{ __schema { queryType { name } } }');
       expect(status).toBe(400);
       expect(body.errors?.[0]?.message).toMatch(/introspection/i);
+    });
+
+    it.each([
+      ['a mistyped field', 'query { products { id nme } }', 'Cannot query field "nme" on type "Product".'],
+      ['a mistyped argument', 'query { landingContent(productid: "fhp") { title } }', 'Unknown argument "productid" on field "Query.landingContent".'],
+      ['a mistyped enum value', 'query { getFAQ(input: { dashboard: END_USERS }) { title } }', 'Value "END_USERS" does not exist in "Dashboard" enum.'],
+    ])('gives no field suggestions for %s', async (_name, query, message) => {
+      const { status, body } = await gql(suite.app, query);
+      expect(status).toBe(400);
+      const texts = body.errors?.flatMap((e) => [e.message, e.extensions?.display_message]) ?? [];
+      expect(texts).toContain(message);
+      expect(texts.join(' ')).not.toMatch(/did you mean/i);
     });
 
     it('does not serve GraphiQL', async () => {

@@ -6,6 +6,7 @@ import type { ValidationRule } from 'graphql';
 import mercurius from 'mercurius';
 import { isRequestFormatError, replyWithError } from '../http/errors';
 import type { GraphQLContext } from './builder';
+import { checkDocumentSize } from './document-limits';
 import { formatGraphQLErrors } from './errors';
 import { graphqlJs } from './graphql-js';
 import { addPublicQueryCache } from './response-cache';
@@ -14,6 +15,15 @@ import { getSchema } from './schema';
 /** Limits for a public endpoint; the contract's deepest query (sidebar children) needs about 5. */
 export const GRAPHQL_LIMITS = { maxDepth: 8, maxAliases: 15, maxCost: 5000 } as const;
 
+/** Depth, alias and cost limits as validation rules (introspection is refused apart, in production). */
+export function graphqlLimitRules(): ValidationRule[] {
+  return [
+    maxDepthRule({ n: GRAPHQL_LIMITS.maxDepth }),
+    maxAliasesRule({ n: GRAPHQL_LIMITS.maxAliases }),
+    costLimitRule({ maxCost: GRAPHQL_LIMITS.maxCost }),
+  ];
+}
+
 /**
  * `/graphql`. Registered without fastify-plugin on purpose: Mercurius sets an error handler
  * for its scope, which must not replace the app's global one.
@@ -21,9 +31,7 @@ export const GRAPHQL_LIMITS = { maxDepth: 8, maxAliases: 15, maxCost: 5000 } as 
 export const graphqlPlugin: FastifyPluginAsync = async (app) => {
   const production = app.config.env === 'production';
   const validationRules: ValidationRule[] = [
-    maxDepthRule({ n: GRAPHQL_LIMITS.maxDepth }),
-    maxAliasesRule({ n: GRAPHQL_LIMITS.maxAliases }),
-    costLimitRule({ maxCost: GRAPHQL_LIMITS.maxCost }),
+    ...graphqlLimitRules(),
     ...(production ? [graphqlJs.NoSchemaIntrospectionCustomRule] : []),
   ];
 
@@ -34,6 +42,8 @@ export const graphqlPlugin: FastifyPluginAsync = async (app) => {
     if (query !== undefined && query !== null && typeof query !== 'string') {
       throw Object.assign(new Error('The "query" field must be a string holding a GraphQL document.'), { statusCode: 400 });
     }
+    // Before anything parses it (the public query cache's key check, then Mercurius).
+    if (typeof query === 'string') checkDocumentSize(query);
   });
 
   addPublicQueryCache(app, app.publicQueryCache);
@@ -55,11 +65,11 @@ export const graphqlPlugin: FastifyPluginAsync = async (app) => {
       user: request.user,
       ability: request.ability,
     }),
-    errorFormatter: (execution, context) => formatGraphQLErrors(execution, context.reply.log),
+    errorFormatter: (execution, context) => formatGraphQLErrors(execution, context.reply.log, { hideSuggestions: production }),
     errorHandler: (error, request, reply) => {
       // A body that is not JSON never reached GraphQL: answer like every other route.
       if (isRequestFormatError(error)) return void replyWithError(error, request, reply);
-      const { statusCode, response } = formatGraphQLErrors({ errors: [error] }, request.log);
+      const { statusCode, response } = formatGraphQLErrors({ errors: [error] }, request.log, { hideSuggestions: production });
       return void reply.code(statusCode).send(response);
     },
   });

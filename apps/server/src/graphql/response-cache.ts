@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DocumentNode } from 'graphql';
+import { COMPRESSION_THRESHOLD_BYTES, compressPayload, negotiateEncoding, type ContentEncoding } from '../http/compression';
 import { graphqlJs } from './graphql-js';
 
 /**
@@ -33,6 +34,8 @@ const MAX_DOCUMENTS = 500;
 interface Entry {
   payload: string;
   expiresAt: number;
+  /** The payload compressed, made on the first hit that asks for each encoding. */
+  encoded: Partial<Record<ContentEncoding, Buffer>>;
 }
 
 /** Whether a document is one anonymous query over public fields only, decided once per text. */
@@ -80,19 +83,36 @@ export class PublicQueryCache {
   }
 
   get(key: string): string | undefined {
+    return this.live(key)?.payload;
+  }
+
+  /**
+   * The answer as it goes on the wire: compressed once per entry and encoding (the compression
+   * plugin would otherwise compress the same bytes again on every hit), or the plain text when it
+   * is below the compression threshold or the client accepts no encoding.
+   */
+  getEncoded(key: string, encoding: ContentEncoding | undefined): { body: string | Buffer; encoding?: ContentEncoding } | undefined {
+    const entry = this.live(key);
+    if (!entry) return undefined;
+    if (encoding === undefined || Buffer.byteLength(entry.payload) < COMPRESSION_THRESHOLD_BYTES) return { body: entry.payload };
+    entry.encoded[encoding] ??= compressPayload(entry.payload, encoding);
+    return { body: entry.encoded[encoding], encoding };
+  }
+
+  private live(key: string): Entry | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (entry.expiresAt <= this.now()) {
       this.entries.delete(key);
       return undefined;
     }
-    return entry.payload;
+    return entry;
   }
 
   set(key: string, payload: string): void {
     if (payload.length > MAX_PAYLOAD_BYTES) return;
     this.entries.delete(key);
-    this.entries.set(key, { payload, expiresAt: this.now() + this.ttlMs });
+    this.entries.set(key, { payload, expiresAt: this.now() + this.ttlMs, encoded: {} });
     // A Map iterates in insertion order: the first key is the oldest entry.
     if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
   }
@@ -120,7 +140,9 @@ export class PublicQueryCache {
 
 /**
  * Serves repeated anonymous public queries from the cache and fills it with successful answers.
- * Registered in the GraphQL plugin's scope, so the hooks run only for `/graphql`.
+ * Registered in the GraphQL plugin's scope, so the hooks run only for `/graphql`. The compression
+ * plugin hooks the route itself, and route hooks run after these: `onSend` here still sees the
+ * plain text it stores.
  */
 export function addPublicQueryCache(app: FastifyInstance, cache: PublicQueryCache): void {
   if (!cache.enabled) return;
@@ -130,9 +152,11 @@ export function addPublicQueryCache(app: FastifyInstance, cache: PublicQueryCach
   app.addHook('preHandler', async (request, reply) => {
     const key = cache.keyOf(request);
     if (key === undefined) return;
-    const hit = cache.get(key);
+    const hit = cache.getEncoded(key, negotiateEncoding(request));
     if (hit !== undefined) {
-      return reply.header('content-type', 'application/json; charset=utf-8').header('x-graphql-cache', 'hit').send(hit);
+      reply.header('content-type', 'application/json; charset=utf-8').header('x-graphql-cache', 'hit').header('vary', 'accept-encoding');
+      if (hit.encoding) reply.header('content-encoding', hit.encoding);
+      return reply.send(hit.body);
     }
     pending.set(request, key);
   });

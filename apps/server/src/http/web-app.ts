@@ -1,6 +1,9 @@
 import fastifyStatic from '@fastify/static';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { negotiateEncoding } from './compression';
 import { httpErrorBody } from './errors';
+import type { IndexHtml } from './index-html';
+import { loadInitialData } from './initial-data';
 
 /** Paths owned by APIs: an unknown one is a JSON 404, never the web app's index.html. */
 const API_PREFIXES = ['/graphql', '/iam', '/api', '/healthz'];
@@ -17,28 +20,63 @@ export function wantsWebApp(request: FastifyRequest): boolean {
   return (request.headers.accept ?? '').includes('text/html');
 }
 
+/** Hashed bundles never change: a year, immutable. Everything else is revalidated. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** Whether the client's copy (If-None-Match) is the current one. */
+function isFresh(request: FastifyRequest, etag: string): boolean {
+  const given = request.headers['if-none-match'];
+  if (!given) return false;
+  return given.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+/**
+ * index.html for a client-side route, with the page's chunks and initial data. Never cached stale:
+ * `no-cache` with an ETag, so a browser always asks and gets a 304 while nothing changed.
+ */
+async function sendIndex(request: FastifyRequest, reply: FastifyReply, html: IndexHtml): Promise<FastifyReply> {
+  const path = request.url.split('?', 1)[0] ?? '/';
+  const data = await loadInitialData(request.server, path).catch((error: unknown) => {
+    request.log.warn({ err: error }, 'initial data not inlined');
+    return undefined;
+  });
+  const page = await html.render(path, data);
+  reply.header('cache-control', 'no-cache').header('etag', page.etag).header('vary', 'accept-encoding');
+  if (isFresh(request, page.etag)) return reply.code(304).send();
+  const encoding = negotiateEncoding(request);
+  if (encoding) reply.header('content-encoding', encoding);
+  return reply.type('text/html; charset=utf-8').send(page.bodies[encoding ?? 'identity']);
+}
+
 /**
  * Serves the built web app and falls back to index.html so client-side routes (/product/fhp)
  * and the web's NotFound page work on reload. Without a build, unknown paths are JSON 404s.
+ * Assets are served as the build precompressed them (.br, .gz beside each file) for the client's
+ * Accept-Encoding.
  */
-export const webAppPlugin = (options: { distDir: string | undefined }): FastifyPluginAsync =>
+export const webAppPlugin = (options: { distDir: string | undefined; indexHtml: IndexHtml | undefined }): FastifyPluginAsync =>
   async (app) => {
-    const { distDir } = options;
-    if (distDir) {
+    const { distDir, indexHtml } = options;
+    if (distDir && indexHtml) {
       await app.register(fastifyStatic, {
         root: distDir,
+        preCompressed: true,
+        // One route per built file (the build is done before start): `/` and client-side routes
+        // fall through to sendIndex, and index.html is never served as a plain file.
+        wildcard: false,
+        index: false,
+        allowedPath: (pathname) => pathname !== '/index.html',
         // Our setHeaders decides caching; send's default would overwrite it with max-age=0.
         cacheControl: false,
-        // Hashed bundles never change; index.html must always be revalidated to pick them up.
         setHeaders: (res, path) => {
-          res.setHeader('cache-control', /[/\\]assets[/\\]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+          res.setHeader('cache-control', /[/\\]assets[/\\]/.test(path) ? IMMUTABLE : 'no-cache');
+          // The same URL answers brotli, gzip or plain bytes: caches must key on Accept-Encoding.
+          res.setHeader('vary', 'accept-encoding');
         },
       });
     }
     app.setNotFoundHandler((request, reply) => {
-      if (distDir && wantsWebApp(request)) {
-        return reply.header('cache-control', 'no-cache').sendFile('index.html');
-      }
+      if (indexHtml && wantsWebApp(request)) return sendIndex(request, reply, indexHtml);
       const route = `${request.method} ${request.url.split('?', 1)[0]}`;
       return reply.code(404).send(httpErrorBody(404, `Route ${route} not found`, 'This page or address does not exist.'));
     });

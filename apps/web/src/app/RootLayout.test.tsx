@@ -1,19 +1,8 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { testPageContent as pageContent } from './testFixtures';
 import { renderAppAt, stubGraphQL, testAppConfig, setUpShellTests } from './testing';
 
-const pageContent = {
-  brand: { name: 'Flexible Hurricane Protection', title: 'FHP', logo: '/brand/fhp-logo.svg', productId: 'fhp' },
-  navigation: [
-    { label: 'View Product Info', path: '/product/fhp', kind: 'link' },
-    { label: 'Login', path: '/sign-in', kind: 'button' },
-  ],
-  routes: [],
-  sidebarItems: [],
-  footer: [{ title: 'Other Links', links: [{ label: 'Terms', href: '/terms' }] }],
-  contact: { email: 'support@fhp.example', phone: '+1 473 555 0142', address: 'St. George’s, Grenada' },
-  breadcrumbs: [],
-};
 setUpShellTests();
 
 /** Page content, then the season: the two calls every page makes at start. */

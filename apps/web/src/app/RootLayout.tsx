@@ -5,7 +5,8 @@ import { LoadingScreen } from '../components/LoadingScreen';
 import { exchangeQueryToken, readQueryToken, withoutQueryToken } from '../lib/auth/queryToken';
 import { saveSession } from '../lib/auth/session';
 import { purchaserRoleForSignIn, useAppConfig } from '../lib/config/appConfig';
-import { fetchPageContent, PageContentContext } from '../lib/page-content/pageContent';
+import { takeInitialData } from '../lib/initial-data/initialData';
+import { fetchPageContent, PageContentContext, type PageContent } from '../lib/page-content/pageContent';
 import { RenderError } from './RenderError';
 import { ScrollToTop } from './ScrollToTop';
 import { StandaloneMain } from './StandaloneMain';
@@ -44,7 +45,14 @@ function useQueryTokenSignIn(): boolean {
  * (spec part 1, section 2). Public pages and the signed-in shell are child layouts.
  */
 export function RootLayout() {
-  const pageContent = useQuery({ queryKey: ['page-content'], queryFn: fetchPageContent, staleTime: Infinity, gcTime: Infinity });
+  const pageContent = useQuery({
+    queryKey: ['page-content'],
+    queryFn: fetchPageContent,
+    // Usually inlined in index.html: the shell draws with the page, no loading screen.
+    initialData: () => takeInitialData<PageContent>('pageContent'),
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
   // Started now so that the configuration is in session storage before any page needs it.
   useAppConfig();
   const exchangingToken = useQueryTokenSignIn();

@@ -16,7 +16,7 @@ function jumpToTop(): void {
 
 /**
  * Every path change starts at the top of the page (spec part 1 section 2); a link with a hash goes
- * to its anchor instead. The browser's own scroll restoration is off, so it never puts an old
+ * to its anchor instead. The first page of a visit is left where it is. The browser's own scroll restoration is off, so it never puts an old
  * position back after ours (back and forward start at the top too, as the spec says). For a moment
  * after the jump, one check per frame, the page is taken back to the top if it returns to where
  * the previous page was (a smooth scroll still running towards it, a restoration or an anchoring
@@ -41,16 +41,18 @@ export function ScrollToTop() {
   useLayoutEffect(() => {
     const previousY = lastY.current;
     const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
+    const initial = first.current;
+    first.current = false;
     if (target) {
       target.scrollIntoView();
       return;
     }
+    // The first page of a visit is where the browser put it: at the top, or wherever the visitor
+    // scrolled a prerendered page to before its scripts arrived (yanking them back would be wrong).
+    if (initial) return;
     jumpToTop();
     lastY.current = 0;
-    const initial = first.current;
-    first.current = false;
-    // The first page of a visit has no previous page to come back.
-    if (initial || previousY <= 0) return;
+    if (previousY <= 0) return;
 
     const until = performance.now() + HOLD_TOP_MS;
     let frame = 0;

@@ -10,24 +10,24 @@ export interface ReloadEnvironment {
   reload: () => void;
 }
 
-const browserEnvironment = (): ReloadEnvironment => ({
-  storage: window.sessionStorage,
-  reload: () => window.location.reload(),
-});
+/** None on the server (its prerender loads pages too): a failure there is simply raised. */
+const browserEnvironment = (): ReloadEnvironment | null =>
+  typeof window === 'undefined' ? null : { storage: window.sessionStorage, reload: () => window.location.reload() };
 
 export function lazyWithReload<T>(
   key: string,
   load: () => Promise<T>,
-  environment: () => ReloadEnvironment = browserEnvironment,
+  environment: () => ReloadEnvironment | null = browserEnvironment,
 ): () => Promise<T> {
   const flag = RELOAD_FLAG_PREFIX + key;
   return async () => {
-    const { storage, reload } = environment();
+    let loaded: T;
     try {
-      const loaded = await load();
-      storage.removeItem(flag);
-      return loaded;
+      loaded = await load();
     } catch (error) {
+      const env = environment();
+      if (!env) throw error;
+      const { storage, reload } = env;
       if (storage.getItem(flag) === null) {
         storage.setItem(flag, String(Date.now()));
         reload();
@@ -38,5 +38,7 @@ export function lazyWithReload<T>(
       storage.removeItem(flag);
       throw error;
     }
+    environment()?.storage.removeItem(flag);
+    return loaded;
   };
 }

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { LoadingScreen } from '../components/LoadingScreen';
+import { forgetInitialData } from '../lib/initial-data/initialData';
 import { lazyWithReload } from './lazyWithReload';
 import { PublicLayout } from './PublicLayout';
 import { RootLayout } from './RootLayout';
@@ -107,6 +108,32 @@ export const routes: RouteObject[] = [
   },
 ];
 
+/**
+ * Loads the page chunks of the address the app starts on before the router is created (index.html
+ * already asked for them: modulepreload), so the first render is the page itself rather than the
+ * start-up spinner and then the page: one render, one layout, one paint. A chunk that fails to
+ * load is left to the router, which retries it under the one-reload rule.
+ */
+export async function resolveInitialRoutes(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, loaded, { lazy: undefined });
+    }),
+  ).catch(() => undefined);
+}
+
 export function createAppRouter() {
-  return createBrowserRouter(routes);
+  const router = createBrowserRouter(routes);
+  // The data inlined in index.html belongs to the page it came with (lib/initial-data).
+  const first = router.state.location.key;
+  const unsubscribe = router.subscribe((state) => {
+    if (state.location.key !== first) {
+      forgetInitialData();
+      unsubscribe();
+    }
+  });
+  return router;
 }

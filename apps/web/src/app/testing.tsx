@@ -10,25 +10,9 @@ import { routes } from './router';
 
 /** Test helpers for the app shell: the real route table and layouts, only the server faked. */
 
-export const testSeason = { year: 2027, coverStart: '2027-06-01', coverEnd: '2028-05-31', paymentDeadline: '2027-05-31', purchaseWindowOpen: true, nextSeasonYear: 2028 };
-export const PURCHASER_ROLE_UUID = '6f1c1d0e-4c1b-4f6e-9a43-0d5c1a2b3c4d';
-export const testRoles = [
-  { name: 'admin', uuid: '0a7c2f4e-1d2b-4c3a-8e5f-6a7b8c9d0e1f' },
-  { name: 'purchaser', uuid: PURCHASER_ROLE_UUID },
-];
-/** Minimal page content: the first call of every page load. */
-export const testPageContent = {
-  brand: { name: 'Flexible Hurricane Protection', title: 'FHP', logo: '/brand/fhp-logo.svg', productId: 'fhp' },
-  navigation: [{ label: 'Login', path: '/sign-in', kind: 'button' }],
-  routes: [],
-  sidebarItems: [],
-  footer: [],
-  contact: { email: 'support@fhp.example', phone: '+1 473 555 0142', address: 'Grenada' },
-  breadcrumbs: [],
-};
+import { PURCHASER_ROLE_UUID } from './testFixtures';
 
-/** The answer to the AppConfig query every page load makes. */
-export const testAppConfig = { currentSeason: testSeason, roles: testRoles };
+export { PURCHASER_ROLE_UUID, testAppConfig, testPageContent, testRoles, testSeason } from './testFixtures';
 
 const sessionUser = { id: 'u1', vuid: 'V1', email: 'ann@fhp.example', firstName: 'ann', lastName: 'lee', fullName: 'Ann Lee', image: null };
 

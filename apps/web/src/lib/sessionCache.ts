@@ -14,10 +14,21 @@ export interface SessionCache<T> {
   clear(): void;
 }
 
+const sessionStorageOf = () => (typeof window === 'undefined' ? null : window.sessionStorage);
+
+/** Writes a value as the cache below stores it; a full or disabled storage is not an error. */
+export function writeSessionValue(key: string, value: unknown, storage: () => Storage | null = sessionStorageOf): void {
+  try {
+    storage()?.setItem(key, JSON.stringify(value));
+  } catch {
+    // Storage full or disabled (private mode): the value is simply fetched again next time.
+  }
+}
+
 export function createSessionCache<T>(
   key: string,
   schema: CacheSchema<T>,
-  storage: () => Storage | null = () => (typeof window === 'undefined' ? null : window.sessionStorage),
+  storage: () => Storage | null = sessionStorageOf,
 ): SessionCache<T> {
   return {
     read() {
@@ -33,11 +44,7 @@ export function createSessionCache<T>(
       return null;
     },
     write(value) {
-      try {
-        storage()?.setItem(key, JSON.stringify(value));
-      } catch {
-        // Storage full or disabled (private mode): the value is simply fetched again next time.
-      }
+      writeSessionValue(key, value, storage);
     },
     clear() {
       storage()?.removeItem(key);

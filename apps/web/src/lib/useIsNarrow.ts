@@ -10,7 +10,12 @@ function subscribe(onChange: () => void): () => void {
 }
 
 const getSnapshot = () => window.matchMedia(NARROW_QUERY).matches;
-const getServerSnapshot = () => false;
+/**
+ * What the server's prerender (and the browser, while hydrating it) assumes: narrow. Most visitors
+ * are on phones, where the first screen must not change once the page comes alive; on a wide screen
+ * the header's links replace its menu button in place, moving nothing.
+ */
+const getServerSnapshot = () => true;
 
 export function useIsNarrow(): boolean {
   return useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);

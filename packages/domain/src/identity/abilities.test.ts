@@ -3,14 +3,13 @@ import { describe, expect, it } from 'vitest';
 import {
   DATA_SUBJECTS,
   OWNED_SUBJECTS,
-  SCREEN_SUBJECTS,
   canReadScreen,
   defineAbilityFor,
   recordScope,
   subject,
   type AbilityUser,
-  type ScreenSubject,
 } from './abilities';
+import { SCREEN_SUBJECTS, type ScreenSubject } from './screens';
 import { ROLE_NAMES, type RoleName } from './roles';
 
 // The spec's ability table, typed out again here rather than imported, so a slip in the

@@ -1,5 +1,6 @@
 import { AbilityBuilder, createMongoAbility, subject, type ForcedSubject, type MongoAbility } from '@casl/ability';
 import { ADMIN_ROLES, type RoleName } from './roles';
+import type { ScreenSubject } from './screens';
 
 /**
  * One ability definition shared by the Fastify server and the React web, so a screen the web
@@ -47,26 +48,6 @@ import { ADMIN_ROLES, type RoleName } from './roles';
  * admins on `User` (the spec's delete-user action).
  */
 
-/** Every screen named in the ability table, in the order of the spec's route table. */
-export const SCREEN_SUBJECTS = [
-  'MyAccount',
-  'MyPolicies',
-  'MyPoliciesDetail',
-  'ProvisionalPolicies',
-  'ProvisionalPolicyDetail',
-  'ActualPolicies',
-  'ActualPolicyDetail',
-  'Archived',
-  'ArchivedPolicyDetail',
-  'PayoutKYC',
-  'WeatherAnalytics',
-  'AnalyticsAPIDetail',
-  // Staff screens (issue 7), after the spec's.
-  'PaymentDesk',
-  'CancellationRequests',
-] as const;
-
-export type ScreenSubject = (typeof SCREEN_SUBJECTS)[number];
 
 /** Records a customer owns; each carries `ownerId`, the id of the user it belongs to. */
 export const OWNED_SUBJECTS = ['Profile', 'Policy', 'Document', 'BankAccount', 'Payout'] as const;

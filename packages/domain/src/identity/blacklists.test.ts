@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { defineAbilityFor, SCREEN_SUBJECTS } from './abilities';
+import { defineAbilityFor } from './abilities';
+import { SCREEN_SUBJECTS } from './screens';
 import { canOpenScreen, filterSidebar, isRouteAllowed, type SidebarItem } from './blacklists';
 import { ROLE_NAMES } from './roles';
 

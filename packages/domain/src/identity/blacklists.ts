@@ -1,4 +1,5 @@
-import { canReadScreen, type AppAbility, type ScreenSubject } from './abilities';
+import { canReadScreen, type AppAbility } from './abilities';
+import type { ScreenSubject } from './screens';
 import type { RoleName } from './roles';
 
 /** Screens a role may not open even when its abilities would allow it. */

@@ -1,4 +1,5 @@
 export * from './roles';
+export * from './screens';
 export * from './abilities';
 export * from './blacklists';
 export * from './session';

@@ -85,10 +85,12 @@ export function filesRoutes(blobs: BlobStore, slots: UploadSlots) {
       }
       const blob = await blobs.get(id);
       if (!blob) return refuse(reply, 404, NOT_FOUND); // removed in between
+      // Always a download, never rendered in our origin, with the type the bytes were checked as
+      // (not what the uploader claimed); nosniff (set on every answer) keeps browsers from guessing.
       return reply
         .header('content-type', blob.mimeType)
-        .header('content-disposition', `inline; filename*=UTF-8''${headerSafeName(blob.originalName)}`)
-        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', `attachment; filename*=UTF-8''${headerSafeName(blob.originalName)}`)
+        .header('content-security-policy', "default-src 'none'; frame-ancestors 'none'; sandbox")
         .header('cache-control', 'private, no-store')
         .send(blob.bytes);
     });

@@ -6,7 +6,7 @@ export function BoxesExplained() {
   return (
     <Row className="g-4 align-items-center">
       <Col md={5}>
-        <svg viewBox="0 0 240 240" className="w-100" style={{ maxWidth: 280 }} role="img" aria-labelledby="boxes-svg-title">
+        <svg viewBox="0 0 240 240" className="w-100 boxes-figure" role="img" aria-labelledby="boxes-svg-title">
           <title id="boxes-svg-title">Box 2 extends about 100 km around the island; box 1, inside it, about 25 km.</title>
           <rect x="10" y="10" width="220" height="220" rx="18" fill="#e7f1fa" stroke="#0b2545" strokeWidth="2" strokeDasharray="6 5" />
           <rect x="65" y="65" width="110" height="110" rx="14" fill="#cfe8da" stroke="#17704a" strokeWidth="2.5" />

@@ -2,16 +2,24 @@ import { OPTION_IDS, type OptionId } from '@fhp/domain';
 import { useId, useState } from 'react';
 import ToggleButton from 'react-bootstrap/ToggleButton';
 import ToggleButtonGroup from 'react-bootstrap/ToggleButtonGroup';
-import { Bar, BarChart, CartesianGrid, LabelList, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { chartPointsFor, describePayouts } from './payoutStructure';
 
-const BAR_COLOR = '#17704a';
+const Y_TICKS = [100, 75, 50, 25, 0] as const;
 
-/** One option at a time: six bars stay readable on a phone, where 36 would not. */
+/**
+ * The payouts of one option as a bar chart, drawn with plain HTML and CSS (styles/_layout.scss,
+ * "Payout chart"): text stays at the page's size on any screen, and no charting library travels
+ * with the pages that show it. One option at a time: six bars stay readable on a phone, where 36
+ * would not. Screen readers get the same numbers in words (the figure's label and caption).
+ * Heights and positions come from the stylesheet by `data-pct` and `data-at` (multiples of 5, as
+ * every payout is), never from style attributes: the prerendered page's HTML must hold none, the CSP
+ * refuses them.
+ */
 export function PayoutChart() {
   const [optionId, setOptionId] = useState<OptionId>('T');
   const groupName = useId();
   const description = describePayouts(optionId);
+  const points = chartPointsFor(optionId);
 
   return (
     <figure className="mb-0">
@@ -25,18 +33,30 @@ export function PayoutChart() {
           ))}
         </ToggleButtonGroup>
       </fieldset>
-      <div role="img" aria-label={description} style={{ width: '100%', height: 280 }}>
-        <ResponsiveContainer>
-          <BarChart data={chartPointsFor(optionId)} margin={{ top: 24, right: 8, bottom: 0, left: -16 }}>
-            <CartesianGrid strokeDasharray="3 3" vertical={false} />
-            <XAxis dataKey="name" tick={{ fill: '#1c2434', fontSize: 13 }} />
-            <YAxis domain={[0, 100]} ticks={[0, 25, 50, 75, 100]} unit="%" tick={{ fill: '#1c2434', fontSize: 13 }} />
-            <Tooltip formatter={(value) => [`${String(value)}%`, 'Payout']} />
-            <Bar dataKey="payoutPct" fill={BAR_COLOR} radius={[4, 4, 0, 0]} isAnimationActive={false}>
-              <LabelList dataKey="payoutPct" position="top" formatter={(value: unknown) => `${String(value)}%`} fill="#1c2434" />
-            </Bar>
-          </BarChart>
-        </ResponsiveContainer>
+      <div className="payout-chart" role="img" aria-label={description}>
+        <div className="payout-chart-y" aria-hidden="true">
+          {Y_TICKS.map((tick) => (
+            <span key={tick} data-at={tick}>
+              {tick}%
+            </span>
+          ))}
+        </div>
+        <div className="payout-chart-plot" aria-hidden="true">
+          {Y_TICKS.map((tick) => (
+            <span key={tick} className="payout-chart-grid" data-at={tick} />
+          ))}
+          {points.map((point) => (
+            <div key={point.name} className="payout-chart-column">
+              <span className="payout-chart-value">{point.payoutPct}%</span>
+              <span className="payout-chart-bar" data-pct={point.payoutPct} />
+            </div>
+          ))}
+        </div>
+        <div className="payout-chart-x" aria-hidden="true">
+          {points.map((point) => (
+            <span key={point.name}>{point.name}</span>
+          ))}
+        </div>
       </div>
       <figcaption className="small text-body-secondary mt-2">{description}</figcaption>
     </figure>

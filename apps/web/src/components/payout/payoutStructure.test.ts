@@ -41,4 +41,10 @@ describe('payout structure for the landing page', () => {
     expect(text).toContain('Category 4: 50%');
     expect(text).toContain('Category 5: 100%');
   });
+
+  it('has only payouts the chart can draw: whole multiples of 5 from 0 to 100 (styles/_layout.scss)', () => {
+    for (const row of OPTION_ROWS) {
+      for (const pct of row.payouts) expect(pct % 5 === 0 && pct >= 0 && pct <= 100, `${row.optionId}: ${pct}`).toBe(true);
+    }
+  });
 });

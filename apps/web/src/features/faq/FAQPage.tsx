@@ -17,7 +17,7 @@ export function FAQPage() {
   usePageTitle(FAQ_TITLE);
 
   return (
-    <Container as="section" className="section" aria-labelledby="faq-title" style={{ maxWidth: '56rem' }}>
+    <Container as="section" className="section faq-page" aria-labelledby="faq-title">
       <nav aria-label="Breadcrumb" className="mb-3">
         <Link to={`/product/${id}`}>← Back to the product</Link>
       </nav>

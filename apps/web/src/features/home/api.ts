@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { request } from '../../lib/graphql/client';
 import { graphql, type ResultOf } from '../../lib/graphql/graphql';
+import { initialDataOptions } from '../../lib/initial-data/initialData';
 
 const ProductsQuery = graphql(`
   query Products {
@@ -11,5 +12,5 @@ const ProductsQuery = graphql(`
 export type Product = ResultOf<typeof ProductsQuery>['products'][number];
 
 export function useProducts() {
-  return useQuery({ queryKey: ['products'], queryFn: async () => (await request(ProductsQuery, {})).products });
+  return useQuery({ queryKey: ['products'], queryFn: async () => (await request(ProductsQuery, {})).products, ...initialDataOptions<Product[]>('products') });
 }

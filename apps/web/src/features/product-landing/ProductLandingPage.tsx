@@ -7,7 +7,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { Hero } from '../../components/Hero';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { BoxesExplained } from '../../components/payout/BoxesExplained';
-import { LazyPayoutChart } from '../../components/payout/LazyPayoutChart';
+import { PayoutChart } from '../../components/payout/PayoutChart';
 import { PayoutTable } from '../../components/payout/PayoutTable';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useLandingContent, type LandingContent } from './api';
@@ -64,7 +64,7 @@ function ProductLanding({ content }: { content: LandingContent }) {
         <SeasonNote />
       </Hero>
 
-      <section id="how-it-works" className="section section-alt" aria-labelledby="how-title">
+      <section id="how-it-works" className="section section-alt section-below-fold" aria-labelledby="how-title">
         <Container>
           <h2 id="how-title" className="mb-4">
             How it works
@@ -73,7 +73,7 @@ function ProductLanding({ content }: { content: LandingContent }) {
         </Container>
       </section>
 
-      <section className="section" aria-labelledby="lifecycle-title">
+      <section className="section section-below-fold" aria-labelledby="lifecycle-title">
         <Container>
           <h2 id="lifecycle-title" className="mb-4">
             The life of your policy
@@ -82,7 +82,7 @@ function ProductLanding({ content }: { content: LandingContent }) {
         </Container>
       </section>
 
-      <section id="payouts" className="section section-alt" aria-labelledby="payout-title">
+      <section id="payouts" className="section section-alt section-below-fold" aria-labelledby="payout-title">
         <Container>
           <h2 id="payout-title" className="mb-3">
             Payout structure
@@ -95,7 +95,7 @@ function ProductLanding({ content }: { content: LandingContent }) {
           <Row className="g-4 gx-lg-5 mt-1">
             <Col lg={6}>
               <h3 className="h4 mb-3">Payouts by option</h3>
-              <LazyPayoutChart />
+              <PayoutChart />
             </Col>
             <Col lg={6}>
               <h3 className="h4 mb-3">Box 1 and box 2</h3>
@@ -105,7 +105,7 @@ function ProductLanding({ content }: { content: LandingContent }) {
         </Container>
       </section>
 
-      <section className="section" aria-labelledby="faq-teaser-title">
+      <section className="section section-below-fold" aria-labelledby="faq-teaser-title">
         <Container>
           <Row className="g-4">
             <Col lg={8}>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { request } from '../../lib/graphql/client';
 import { graphql, type ResultOf } from '../../lib/graphql/graphql';
+import { initialDataOptions } from '../../lib/initial-data/initialData';
 
 const LandingContentQuery = graphql(`
   query LandingContent($productId: String!) {
@@ -22,5 +23,6 @@ export function useLandingContent(productId: string) {
   return useQuery({
     queryKey: ['landing-content', productId],
     queryFn: async () => (await request(LandingContentQuery, { productId })).landingContent,
+    ...initialDataOptions<LandingContent | null>('landingContent', productId),
   });
 }

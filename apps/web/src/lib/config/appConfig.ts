@@ -1,43 +1,43 @@
 import { purchaserRoleUuid } from '@fhp/domain';
 import { useQuery } from '@tanstack/react-query';
-import * as z from 'zod/mini';
-import { graphql } from '../graphql/graphql';
-import { request } from '../graphql/client';
-import { cachedLoader, createSessionCache } from '../sessionCache';
+import { takeInitialData } from '../initial-data/initialData';
+import { writeSessionValue } from '../sessionCache';
 
 /**
- * Application configuration: what the whole session needs and what does not change
- * while it lasts (the season on sale, the roles whose purchaser uuid sign-in sends). Loaded
- * once at start, then read from session storage, as the spec asks. The schema uses zod/mini:
- * this module is part of the start-up bundle, and full zod would add some 90 kB to it for one
- * small object. A value cached by an older build (without roles) fails it and is fetched again.
+ * Application configuration: what the whole session needs and what does not change while it lasts
+ * (the season on sale, and the roles whose purchaser uuid sign-in sends). Loaded once at start and
+ * kept in session storage, as the spec asks. The server puts both into index.html; without them
+ * (Vite's dev server, a page served before the data) the configuration comes from session storage
+ * or the gateway, through a chunk of its own (appConfigStore.ts) so that the start-up bundle needs
+ * no schema library.
  */
-const appConfigSchema = z.object({
-  season: z.object({
-    year: z.int(),
-    coverStart: z.string(),
-    coverEnd: z.string(),
-    paymentDeadline: z.string(),
-    purchaseWindowOpen: z.boolean(),
-    nextSeasonYear: z.int(),
-  }),
-  roles: z.array(z.object({ name: z.string(), uuid: z.string() })),
-});
-export type AppConfig = z.infer<typeof appConfigSchema>;
-
-const AppConfigQuery = graphql(`
-  query AppConfig {
-    currentSeason { year coverStart coverEnd paymentDeadline purchaseWindowOpen nextSeasonYear }
-    roles { name uuid }
-  }
-`);
+export interface AppConfig {
+  season: {
+    year: number;
+    coverStart: string;
+    coverEnd: string;
+    paymentDeadline: string;
+    purchaseWindowOpen: boolean;
+    nextSeasonYear: number;
+  };
+  roles: { name: string; uuid: string }[];
+}
 
 export const APP_CONFIG_STORAGE_KEY = 'fhp.appConfig.v1';
 
-export const loadAppConfig = cachedLoader(createSessionCache(APP_CONFIG_STORAGE_KEY, appConfigSchema), async () => {
-  const data = await request(AppConfigQuery, {});
-  return { season: data.currentSeason, roles: data.roles };
-});
+/** The configuration the page arrived with: the freshest there is, so it replaces what the session held. */
+function configFromPage(): AppConfig | undefined {
+  const season = takeInitialData<AppConfig['season']>('currentSeason');
+  const roles = takeInitialData<AppConfig['roles']>('roles');
+  if (!season || !roles) return undefined;
+  const config = { season, roles };
+  writeSessionValue(APP_CONFIG_STORAGE_KEY, config);
+  return config;
+}
+
+async function loadAppConfig(): Promise<AppConfig> {
+  return configFromPage() ?? (await import('./appConfigStore')).loadAppConfig();
+}
 
 /**
  * The `role` of a sign-in request (spec part 1 section 6): the uuid of the role named purchaser
@@ -53,6 +53,12 @@ export async function purchaserRoleForSignIn(): Promise<string | null> {
 }
 
 export function useAppConfig() {
-  // The loader owns caching; the query must never refetch what the session already holds.
-  return useQuery({ queryKey: ['app-config'], queryFn: loadAppConfig, staleTime: Infinity, gcTime: Infinity });
+  // Loaded once: the query must never refetch what the session already holds.
+  return useQuery({
+    queryKey: ['app-config'],
+    queryFn: async () => (await import('./appConfigStore')).loadAppConfig(),
+    initialData: configFromPage,
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
 }

@@ -9,7 +9,7 @@ import InputGroup from 'react-bootstrap/InputGroup';
 import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
 import { BoxesExplained } from '../../../components/payout/BoxesExplained';
-import { LazyPayoutChart } from '../../../components/payout/LazyPayoutChart';
+import { PayoutChart } from '../../../components/payout/PayoutChart';
 import { PayoutTable } from '../../../components/payout/PayoutTable';
 import { displayMessageOf } from '../../../lib/graphql/errors';
 import { useOfferCheck, useQuote, type OfferCheck, type QuoteOption } from '../api';
@@ -212,7 +212,7 @@ function ExplanatoryPanels() {
         <Col lg={6}>
           <Card body className="h-100">
             <h4 className="h6">Payout structure</h4>
-            <LazyPayoutChart />
+            <PayoutChart />
           </Card>
         </Col>
         <Col lg={6}>

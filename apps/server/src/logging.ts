@@ -1,0 +1,116 @@
+import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+import type { Config } from './config';
+
+/**
+ * What may never reach a log line, in one place: personal data (emails, names, phone numbers),
+ * secrets (passwords, codes, tokens, keys) and account numbers. Pino censors these paths in every
+ * object logged, whatever module logs it; keys one or two levels down are covered too (`{ body }`,
+ * `{ user: { email } }`).
+ */
+const SENSITIVE_KEYS = [
+  'email',
+  'password',
+  'otp',
+  'otpCode',
+  'token',
+  'jwtToken',
+  'accessToken',
+  'refreshToken',
+  'authorization',
+  'cookie',
+  'firstName',
+  'lastName',
+  'fullName',
+  'phone',
+  'phoneNumber',
+  'mobileNo',
+  'primaryContactNo',
+  'accountNumber',
+  'iban',
+  'params',
+  'parameters',
+  'variables',
+] as const;
+
+export const REDACT_PATHS: readonly string[] = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  ...SENSITIVE_KEYS.flatMap((key) => [key, `*.${key}`, `*.*.${key}`]),
+];
+
+const EMAIL = /[\w.!#$%&'*+/=?^`{|}~-]+@[\w-]+(?:\.[\w-]+)+/g;
+/** Drizzle's "Failed query: ...\nparams: a@b.c,42": the values follow "params:" to the end of the line. */
+const PARAMS_LINE = /(^|\n)\s*params:[^\n]*/g;
+
+/** Words and stacks may quote values (drizzle puts the parameters in its message, SMTP the recipient). */
+export function scrubText(text: string): string {
+  return text.replace(PARAMS_LINE, '$1params: [Redacted]').replace(EMAIL, '[email]');
+}
+
+/**
+ * Fields of database errors that carry values: node-postgres and PGlite put the offending row in
+ * `detail` ("Key (email)=(jane@...) already exists"), drizzle the bound parameters in `params`.
+ */
+const VALUE_FIELDS = new Set(['params', 'parameters', 'detail', 'where', 'internalQuery', 'query_params']);
+const MAX_CAUSE_DEPTH = 5;
+
+interface SerializedError {
+  type: string;
+  message: string;
+  stack: string;
+  [key: string]: unknown;
+}
+
+/**
+ * Pino's error serializer without values: message and stack scrubbed, value-bearing fields of
+ * drizzle and pg errors dropped, the cause chain serialized the same way. The SQL text stays
+ * (it is parameterized, and it is what tells a developer which query failed).
+ */
+export function serializeError(error: Error): SerializedError {
+  return serializeErrorAt(error, 0) as SerializedError;
+}
+
+function serializeErrorAt(error: unknown, depth: number): unknown {
+  if (!(error instanceof Error)) return typeof error === 'string' ? scrubText(error) : error;
+  const out: SerializedError = { type: error.constructor?.name ?? error.name, message: scrubText(error.message), stack: scrubText(error.stack ?? '') };
+  for (const [key, value] of Object.entries(error)) {
+    if (VALUE_FIELDS.has(key) || key === 'message' || key === 'stack' || key === 'cause') continue;
+    out[key] = typeof value === 'string' ? scrubText(value) : value;
+  }
+  if (error.cause !== undefined && depth < MAX_CAUSE_DEPTH) out.cause = serializeErrorAt(error.cause, depth + 1);
+  return out;
+}
+
+/** The path, and the names of query parameters without their values (`?token=` links carry secrets). */
+export function redactUrl(url: string): string {
+  const question = url.indexOf('?');
+  if (question < 0) return url;
+  const names = new URLSearchParams(url.slice(question + 1));
+  const shown = [...new Set(names.keys())].map((name) => `${encodeURIComponent(name)}=[Redacted]`).join('&');
+  return shown ? `${url.slice(0, question)}?${shown}` : url.slice(0, question);
+}
+
+function serializeRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: redactUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+  };
+}
+
+/** Where log lines go instead of stdout (tests read them). */
+export interface LogStream {
+  write(line: string): void;
+}
+
+/** The app's logger: level from LOG_LEVEL, the redaction above; `stream` lets tests read the lines. */
+export function loggerOptions(config: Pick<Config, 'logLevel'>, stream?: LogStream): NonNullable<FastifyServerOptions['logger']> {
+  return {
+    level: config.logLevel,
+    redact: { paths: [...REDACT_PATHS], censor: '[Redacted]' },
+    serializers: { err: serializeError, error: serializeError, req: serializeRequest },
+    ...(stream ? { stream } : {}),
+  };
+}

@@ -1,0 +1,85 @@
+import type { OutputBundle, OutputChunk } from 'rollup';
+import type { HtmlTagDescriptor, Plugin } from 'vite';
+
+/**
+ * Public routes and the page modules the router loads for them (src/app/router.tsx). A test keeps
+ * the patterns in step with the route table (src/app/routeTable.ts).
+ */
+export const ROUTE_PAGE_MODULES: Record<string, readonly string[]> = {
+  '/': ['src/features/home/HomePage.tsx'],
+  '/sign-in': ['src/features/sign-in/SignInPage.tsx'],
+  '/terms': ['src/features/legal/TermsPage.tsx'],
+  '/privacy': ['src/features/legal/PrivacyPage.tsx'],
+  '/product/:id': ['src/features/product-landing/ProductLandingPage.tsx', 'src/features/not-found/NotFoundPage.tsx'],
+  '/product/:id/faq': ['src/features/faq/FAQPage.tsx'],
+  '/product/:id/buy': ['src/features/purchase/PurchaseFlow.tsx'],
+};
+
+/** The file the server reads (apps/server/src/http/index-html.ts): `{ pattern, modules }[]`. */
+export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
+
+export interface RoutePreload {
+  pattern: string;
+  /** Absolute URLs of the chunks the page needs beyond the entry's, in load order. */
+  modules: string[];
+}
+
+const chunksOf = (bundle: OutputBundle) => Object.values(bundle).filter((file): file is OutputChunk => file.type === 'chunk');
+
+/** A chunk and every chunk it imports statically, depth first. */
+function withStaticImports(bundle: OutputBundle, fileName: string, seen: Set<string>, out: string[]): void {
+  if (seen.has(fileName)) return;
+  seen.add(fileName);
+  const chunk = bundle[fileName];
+  if (chunk?.type !== 'chunk') return;
+  for (const imported of chunk.imports) withStaticImports(bundle, imported, seen, out);
+  out.push(fileName);
+}
+
+/** For each route, the chunks of its page modules that the entry does not already load. */
+export function routePreloads(bundle: OutputBundle, routes: Record<string, readonly string[]>, base = '/'): RoutePreload[] {
+  const chunks = chunksOf(bundle);
+  const entryFiles = new Set<string>();
+  for (const entry of chunks.filter((chunk) => chunk.isEntry)) withStaticImports(bundle, entry.fileName, entryFiles, []);
+  return Object.entries(routes).map(([pattern, modules]) => {
+    const files: string[] = [];
+    const seen = new Set(entryFiles);
+    for (const module of modules) {
+      const chunk = chunks.find((c) => c.isDynamicEntry && c.facadeModuleId?.replace(/\\/g, '/').endsWith(`/${module}`));
+      if (!chunk) throw new Error(`route ${pattern}: no chunk is built for ${module}; is it still loaded lazily by the router?`);
+      withStaticImports(bundle, chunk.fileName, seen, files);
+    }
+    return { pattern, modules: files.map((file) => `${base}${file}`) };
+  });
+}
+
+/** `<link rel=preload>` for the fonts the first screen uses, so they load with the page, not after the CSS. */
+export function fontPreloadTags(bundle: OutputBundle, fontFilePattern: RegExp, base = '/'): HtmlTagDescriptor[] {
+  return Object.keys(bundle)
+    .filter((file) => fontFilePattern.test(file))
+    .sort()
+    .map((file) => ({
+      tag: 'link',
+      attrs: { rel: 'preload', as: 'font', type: 'font/woff2', href: `${base}${file}`, crossorigin: '' },
+      injectTo: 'head',
+    }));
+}
+
+/**
+ * Build-time preloads: fonts into index.html, and `route-preloads.json` beside it, from which the
+ * server adds each page's own chunks to the HTML it sends (modulepreload), so they download with
+ * the entry instead of after it has run.
+ */
+export function preloadsPlugin(options: { routes: Record<string, readonly string[]>; fonts: RegExp }): Plugin {
+  return {
+    name: 'fhp-preloads',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (_html, context) => (context.bundle ? fontPreloadTags(context.bundle, options.fonts) : []),
+    },
+    generateBundle(_options, bundle) {
+      this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: JSON.stringify(routePreloads(bundle, options.routes), null, 2) });
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import type { OutputBundle, OutputChunk } from 'rollup';
+import { describe, expect, it } from 'vitest';
+import { fontPreloadTags, ROUTE_PAGE_MODULES, routePreloads } from '../../build/preloads';
+import { ROUTES } from './routeTable';
+
+function chunk(fileName: string, fields: Partial<OutputChunk>): OutputChunk {
+  return { type: 'chunk', fileName, imports: [], isEntry: false, isDynamicEntry: false, facadeModuleId: null, ...fields } as OutputChunk;
+}
+
+describe('route preloads (build)', () => {
+  it('names only routes of the route table, public ones, each with page modules', () => {
+    const publicPaths = new Set(Object.values(ROUTES));
+    for (const [pattern, modules] of Object.entries(ROUTE_PAGE_MODULES)) {
+      expect(publicPaths.has(pattern as (typeof ROUTES)[keyof typeof ROUTES]), pattern).toBe(true);
+      expect(modules.length).toBeGreaterThan(0);
+    }
+  });
+
+  it("lists a page's chunks and their static imports, leaving out what the entry already loads", () => {
+    const bundle = {
+      'assets/index.js': chunk('assets/index.js', { isEntry: true, imports: ['assets/react.js'] }),
+      'assets/react.js': chunk('assets/react.js', {}),
+      'assets/Money.js': chunk('assets/Money.js', { imports: ['assets/react.js'] }),
+      'assets/Landing.js': chunk('assets/Landing.js', {
+        isDynamicEntry: true,
+        facadeModuleId: '/repo/apps/web/src/features/product-landing/ProductLandingPage.tsx',
+        imports: ['assets/Money.js', 'assets/react.js'],
+      }),
+    } as unknown as OutputBundle;
+    expect(routePreloads(bundle, { '/product/:id': ['src/features/product-landing/ProductLandingPage.tsx'] })).toEqual([
+      { pattern: '/product/:id', modules: ['/assets/Money.js', '/assets/Landing.js'] },
+    ]);
+    expect(() => routePreloads(bundle, { '/': ['src/features/home/HomePage.tsx'] })).toThrow(/no chunk is built/);
+  });
+
+  it('preloads the chosen font files', () => {
+    const bundle = { 'assets/inter-latin-400-normal-a1.woff2': {}, 'assets/inter-latin-500-normal-b2.woff2': {} } as unknown as OutputBundle;
+    expect(fontPreloadTags(bundle, /inter-latin-400-normal-[\w-]+\.woff2$/)).toEqual([
+      { tag: 'link', attrs: { rel: 'preload', as: 'font', type: 'font/woff2', href: '/assets/inter-latin-400-normal-a1.woff2', crossorigin: '' }, injectTo: 'head' },
+    ]);
+  });
+});
