@@ -9,6 +9,10 @@
  * machine hits both. BENCH_LOAD=inprocess runs autocannon inside this process instead (the old
  * design), for comparison.
  *
+ * Then the proof ledger: verifying 10,000 stored entries against hashing the same payloads
+ * (bench/ledger.ts; `node --import tsx bench/ledger.ts` runs that part alone), and the transaction log
+ * query's timelines on a million entries (bench/txn-list.ts, likewise).
+ *
  * The target ratio is measured as deployed: anonymous answers to public queries are shared for
  * GRAPHQL_CACHE_TTL_MS (src/graphql/response-cache.ts). A second server with that cache off is
  * measured in the same run, so the cost of executing the query itself is printed too.
@@ -20,6 +24,8 @@ import { fork } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { fileURLToPath } from 'node:url';
+import { runLedgerBench } from './ledger';
+import { runTxnListBench } from './txn-list';
 import { runLoad, type LoadRequest, type LoadResult } from './load-generator';
 import { runStormsBench } from './storms';
 import { buildApp } from '../apps/server/src/app';
@@ -141,7 +147,12 @@ async function main(): Promise<number> {
       console.error(`${failures} requests failed (errors, timeouts or non-2xx answers)`);
       return 1;
     }
-    return 0;
+    // The proof ledger (bench/ledger.ts): verification against hashing the same payloads.
+    const ledger = await runLedgerBench();
+    console.log(ledger.lines.join('\n'));
+    // The transaction log query on a million entries (bench/txn-list.ts).
+    console.log((await runTxnListBench()).join('\n'));
+    return ledger.failures > 0 ? 1 : 0;
   } finally {
     await deployed.app.close();
     await uncached.app.close();

@@ -66,6 +66,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'development', SEED_DEMO: 'false' }).seedDemo).toBe(false);
   });
 
+  it('seals the proof ledger every 10 s except in test, where suites seal when they choose', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).ledgerSealIntervalSeconds).toBe(10);
+    expect(loadConfig({ NODE_ENV: 'production', ...PRODUCTION_SECRETS }).ledgerSealIntervalSeconds).toBe(10);
+    expect(loadConfig({ NODE_ENV: 'test' }).ledgerSealIntervalSeconds).toBe(0);
+    expect(loadConfig({ NODE_ENV: 'test', LEDGER_SEAL_INTERVAL_SECONDS: '3' }).ledgerSealIntervalSeconds).toBe(3);
+    expect(() => loadConfig({ LEDGER_SEAL_INTERVAL_SECONDS: '-1' })).toThrow('LEDGER_SEAL_INTERVAL_SECONDS: must be 0 (off) or more');
+  });
+
   it('says what a bad value should be', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow('PORT: must be a port number (0 to 65535)');
   });

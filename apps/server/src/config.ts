@@ -70,6 +70,8 @@ const envSchema = z.object({
       ], { message: 'must be true, false, a number of proxy hops, or a comma-separated list of proxy addresses (CIDR allowed)' })
       .optional(),
   ),
+  // Unset: every 10 s, but off in test so suites seal when they choose (decision 015).
+  LEDGER_SEAL_INTERVAL_SECONDS: z.coerce.number({ message: 'must be a number of seconds' }).int({ message: 'must be a whole number of seconds' }).min(0, { message: 'must be 0 (off) or more' }).max(3600, { message: 'must be at most 3600 (one hour)' }).optional(),
   GRAPHQL_CACHE_TTL_MS: z.coerce.number({ message: 'must be a number of milliseconds' }).int({ message: 'must be a whole number of milliseconds' }).min(0, { message: 'must be 0 (off) or more' }).max(60_000, { message: 'must be at most 60000 (one minute)' }).default(5000),
 });
 
@@ -108,6 +110,8 @@ export interface Config {
    * to a person without it. Changing it gives every holder a new account id from then on.
    */
   ledgerPseudonymKey: string;
+  /** How often this process seals pending ledger entries into a block; 0: never (tools and tests seal). */
+  ledgerSealIntervalSeconds: number;
   /** Signer of tokens handed over in a page's query string; absent: such tokens are refused. */
   queryTokenSignerPublicKeyPem: string | undefined;
   /** How long an anonymous answer to a public query is reused; 0 turns the cache off. */
@@ -171,6 +175,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     otpPepper: e.OTP_PEPPER ?? DEVELOPMENT_OTP_PEPPER,
     otpPepperIsDevelopmentDefault: e.OTP_PEPPER === undefined,
     ledgerPseudonymKey: e.LEDGER_PSEUDONYM_KEY ?? DEVELOPMENT_LEDGER_PSEUDONYM_KEY,
+    ledgerSealIntervalSeconds: e.LEDGER_SEAL_INTERVAL_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 10),
     queryTokenSignerPublicKeyPem: e.QUERY_TOKEN_SIGNER_PUBLIC_KEY,
     graphqlCacheTtlMs: e.GRAPHQL_CACHE_TTL_MS,
     trustProxy: e.TRUST_PROXY ?? false,

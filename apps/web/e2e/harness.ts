@@ -61,3 +61,23 @@ export function createProvisionalPolicy(email: string, plan = 'INSTALMENTS_2'): 
 export async function ledgerHash(txnId: string, kind: string): Promise<string | null> {
   return (await call<{ hash: string | null }>('GET', `/ledger?txnId=${encodeURIComponent(txnId)}&kind=${kind}`)).hash;
 }
+
+/** A proof-ledger entry the harness appended. */
+export interface SeededLedgerEntry {
+  hash: string;
+  sequence: number;
+}
+
+/** Appends and seals a few proof-ledger entries of demo holders (payments, issues); answers them in order. */
+export function seedLedgerEntries(): Promise<SeededLedgerEntry[]> {
+  return call('POST', '/ledger/entries');
+}
+
+/** Alters the stored payload of the entry with this hash (raw SQL), or puts every altered one back. */
+export async function tamperLedgerEntry(hash: string): Promise<void> {
+  await call('POST', `/ledger/tamper?hash=${hash}`);
+}
+
+export async function restoreLedger(): Promise<void> {
+  await call('POST', '/ledger/restore');
+}

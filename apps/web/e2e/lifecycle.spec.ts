@@ -143,6 +143,10 @@ test('a teller records two instalments and prints a receipt; the contract is iss
   expect(contractText.text).toContain(hash!);
   expect(await pdfQrCodes(contract.bytes)).toEqual([explorerLink]);
   pdfPictures(contract.bytes, 'contract');
+  // The QR code leads to the public explorer page of that entry, which checks it back to the first entry.
+  await holder.goto(explorerLink);
+  await expect(holder.getByRole('heading', { name: 'Verified' })).toBeVisible();
+  await expect(holder.getByRole('region', { name: 'Overview' }).getByText('Policy issued')).toBeVisible();
   // The teller may not read it.
   expect((await fetchAsPage(teller, contractUrl)).status).toBe(404);
 

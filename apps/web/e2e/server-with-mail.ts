@@ -14,6 +14,10 @@
  *   POST /provisional?email=<e>&plan=<p>  a provisional policy of that customer in the season on sale,
  *                              bought now (gd, EC$25,000, option 3); answers { policyId, policyNumber, premiumCents }
  *   GET  /ledger?txnId=<t>&kind=<k>  { hash } of that proof-ledger entry
+ *   POST /ledger/entries       appends proof-ledger entries for demo holders (through the app's own
+ *                              ledger, as the lifecycle does) and seals them; answers [{ hash, sequence }]
+ *   POST /ledger/tamper?hash=  alters that entry's stored payload in raw SQL; answers { tampered }
+ *   POST /ledger/restore       puts back every payload /ledger/tamper altered; answers { restored }
  *
  * Mail endpoints wait for a message to arrive (`timeoutMs`, default 10 s); each message is handed
  * out once, so a spec reads a sign-up code and then the policy email in turn. One process, so the
@@ -53,6 +57,16 @@ interface Db {
   execute(sql: string): Promise<{ rows: Record<string, unknown>[] }>;
   transaction<T>(work: (tx: Db) => Promise<T>): Promise<T>;
 }
+interface LedgerEntryRow {
+  hash: string;
+  sequence: number;
+  payload: string;
+}
+interface Ledger {
+  append(tx: Db, entry: { kind: string; txnId: string; from: string; to: string; valueCents: number | null; data: Record<string, string | number>; at: Date }): Promise<LedgerEntryRow>;
+  accountOf(userId: string): string;
+  seal(): Promise<unknown[]>;
+}
 interface ProvisionalModule {
   insertProvisionalPolicy(tx: Db, spec: Record<string, unknown>): Promise<{ id: string; policyNumber: string; premiumCents: number }>;
 }
@@ -69,7 +83,7 @@ interface OutboxMessage {
   storedAt: Date;
 }
 interface StartedServer {
-  app: { publicQueryCache: { clear(): void }; identity: { outbox: { list(): OutboxMessage[] } } };
+  app: { publicQueryCache: { clear(): void }; identity: { outbox: { list(): OutboxMessage[] } }; ledger: Ledger; clock(): Date };
   database: Database;
   close(): Promise<void>;
 }
@@ -160,6 +174,51 @@ async function ledgerEntry(txnId: string, kind: string): Promise<unknown> {
   return { hash: rows[0]?.hash ?? null };
 }
 
+/** Demo holders' policy steps on the ledger, as the lifecycle will write them; sealed at once. */
+async function appendLedgerEntries(): Promise<{ hash: string; sequence: number }[]> {
+  const { ledger } = server.app;
+  const written: LedgerEntryRow[] = [];
+  for (const [n, email] of ['purchaser@fhp.example', 'purchaser.b@fhp.example'].entries()) {
+    const user = await db.query.users.findFirst({ where: (users, { eq }) => eq(users.email, email) });
+    if (!user) throw new Error(`No demo user ${email}`);
+    const holder = ledger.accountOf(user.id);
+    const policyNumber = `FHP-GD-2027-00090${n}`;
+    const steps: Omit<Parameters<Ledger['append']>[1], 'txnId' | 'at'>[] = [
+      { kind: 'PAYMENT_RECORDED', from: holder, to: 'fhp:premiums', valueCents: 196_000 + n * 12_345, data: { policyNumber, instalment: 1 } },
+      { kind: 'POLICY_ISSUED', from: 'fhp:cover', to: holder, valueCents: null, data: { policyNumber, status: 'ISSUED', option: '3' } },
+    ];
+    for (const step of steps) {
+      written.push(await db.transaction((tx) => ledger.append(tx, { ...step, txnId: policyNumber, at: server.app.clock() })));
+    }
+  }
+  await ledger.seal();
+  return written.map(({ hash, sequence }) => ({ hash, sequence }));
+}
+
+/** Payloads /ledger/tamper altered, by hash, so /ledger/restore can put them back. */
+const tamperedPayloads = new Map<string, string>();
+const sqlText = (text: string) => `'${text.replace(/'/g, "''")}'`;
+
+async function tamperLedger(hash: string | null): Promise<{ tampered: string }> {
+  // Only a hash reaches the SQL, and only one that is 64 hex digits.
+  if (!hash || !/^[0-9a-f]{64}$/.test(hash)) throw new Error('tamper needs ?hash= of an entry');
+  const { rows } = await db.execute(`select payload from ledger_entries where hash = ${sqlText(hash)}`);
+  const payload = rows[0]?.payload;
+  if (typeof payload !== 'string') throw new Error(`No ledger entry ${hash}`);
+  if (!tamperedPayloads.has(hash)) tamperedPayloads.set(hash, payload);
+  await db.execute(`update ledger_entries set payload = replace(payload, '"valueCents":', '"valueCents":9') where hash = ${sqlText(hash)}`);
+  return { tampered: hash };
+}
+
+async function restoreLedger(): Promise<{ restored: string[] }> {
+  const restored = [...tamperedPayloads.keys()];
+  for (const [hash, payload] of tamperedPayloads) {
+    await db.execute(`update ledger_entries set payload = ${sqlText(payload)} where hash = ${sqlText(hash)}`);
+  }
+  tamperedPayloads.clear();
+  return { restored };
+}
+
 async function route(req: IncomingMessage, url: URL): Promise<unknown> {
   const to = url.searchParams.get('to');
   const timeoutMs = Number(url.searchParams.get('timeoutMs') ?? 10_000);
@@ -183,6 +242,9 @@ async function route(req: IncomingMessage, url: URL): Promise<unknown> {
   const txnId = url.searchParams.get('txnId');
   const kind = url.searchParams.get('kind');
   if (key === 'GET /ledger' && txnId && kind) return ledgerEntry(txnId, kind);
+  if (key === 'POST /ledger/entries') return appendLedgerEntries();
+  if (key === 'POST /ledger/tamper') return tamperLedger(url.searchParams.get('hash'));
+  if (key === 'POST /ledger/restore') return restoreLedger();
   return undefined;
 }
 

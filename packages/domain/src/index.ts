@@ -9,6 +9,7 @@ export * from './premium';
 export * from './premium-machine';
 export * from './reverse';
 export * from './season';
+export * from './paging';
 export * from './schemas';
 export * from './identity';
 export * from './policy';

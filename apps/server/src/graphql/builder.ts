@@ -26,6 +26,8 @@ export interface GraphQLContext {
  */
 export const builder = new SchemaBuilder<{
   Context: GraphQLContext;
+  /** Free-form JSON (json.ts): the transaction log's payloads, a ledger entry's details. */
+  Scalars: { JSON: { Input: unknown; Output: unknown } };
   DefaultInputFieldRequiredness: true;
   DefaultFieldNullability: false;
 }>({

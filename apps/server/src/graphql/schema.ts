@@ -2,6 +2,7 @@ import type { GraphQLSchema } from 'graphql';
 import { builder } from './builder';
 import { graphqlJs } from './graphql-js';
 import './money';
+import './json';
 // Each module registers its types on the shared builder when imported.
 import '../modules/content/graphql';
 import '../modules/pricing/graphql';
@@ -9,6 +10,7 @@ import '../modules/identity/graphql';
 import '../modules/kyc/graphql';
 import '../modules/purchase/graphql';
 import '../modules/payments/graphql';
+import '../modules/ledger/graphql';
 import '../modules/policies/graphql';
 
 // The first mutations arrive with issue 4; modules add theirs with builder.mutationFields.

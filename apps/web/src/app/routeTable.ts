@@ -12,6 +12,8 @@ export const ROUTES = {
   ProductLanding: '/product/:id',
   FAQPage: '/product/:id/faq',
   PurchaseFlow: '/product/:id/buy',
+  /** The proof ledger's public page of one entry (product-decisions "Proof ledger"). */
+  Explorer: '/explorer/:hash',
   MyAccount: '/my-account',
   ProvisionalPolicies: '/my-policies/provisional',
   ProvisionalPolicyDetail: '/my-policies/provisional/:id',
@@ -47,6 +49,7 @@ export const ROUTE_TITLES: Record<RouteName, string> = {
   ProductLanding: 'Product',
   FAQPage: 'FAQ',
   PurchaseFlow: 'Buy a policy',
+  Explorer: 'Transaction proof',
   MyAccount: 'My Account',
   ProvisionalPolicies: 'Provisional policies',
   ProvisionalPolicyDetail: 'Provisional policy',

@@ -83,6 +83,7 @@ export const routes: RouteObject[] = [
                   route('PurchaseFlow', page('PurchaseFlow', () => import('../features/purchase/PurchaseFlow').then((m) => m.PurchaseFlow))),
                 ],
               },
+              route('Explorer', page('Explorer', () => import('../features/explorer/ExplorerPage').then((m) => m.ExplorerPage))),
               { path: '*', ...page('NotFound', () => import('../features/not-found/NotFoundPage').then((m) => m.NotFoundPage)) },
             ],
           },

@@ -133,12 +133,26 @@ describe('data abilities', () => {
     expect(managers.sort()).toEqual(['admin', 'master admin', 'owner']);
   });
 
-  it('lets anyone, even anonymous, read content and quotes and nothing else', () => {
+  it('lets anyone, even anonymous, read content, quotes and the proof ledger and nothing else', () => {
     for (const user of [null, { id: 'h', role: 'holder' as const }, { id: 's', role: 'student' as const }, { id: 'n', role: null }]) {
       const ability = defineAbilityFor(user);
       const readable = DATA_SUBJECTS.filter((s) => ability.can('read', s));
-      expect(readable).toEqual(['Content', 'Quote']);
+      expect(readable).toEqual(['Content', 'Quote', 'LedgerEntry']);
     }
+  });
+
+  it('shows the transaction log to its owner (a purchaser) and to administrators, never to a teller', () => {
+    const scope = (role: AbilityUser) => recordScope(defineAbilityFor(role), 'read', 'Transaction');
+    expect(scope({ id: 'A', role: 'purchaser' })).toEqual({ kind: 'own', ownerId: 'A' });
+    expect(scope({ id: 'T', role: 'teller' })).toEqual({ kind: 'none' });
+    expect(scope({ id: 'x', role: 'admin' })).toEqual({ kind: 'all' });
+    expect(scope({ id: 'x', role: 'master admin' })).toEqual({ kind: 'all' });
+    expect(scope({ id: 'o', role: 'owner' })).toEqual({ kind: 'all' });
+    expect(scope(null)).toEqual({ kind: 'none' });
+    const purchaser = defineAbilityFor({ id: 'A', role: 'purchaser' });
+    expect(purchaser.can('read', subject('Transaction', { ownerId: 'A' }))).toBe(true);
+    expect(purchaser.can('read', subject('Transaction', { ownerId: 'B' }))).toBe(false);
+    expect(purchaser.can('update', subject('Transaction', { ownerId: 'A' }))).toBe(false);
   });
 
   it('lets the owner do anything to anything', () => {

@@ -23,7 +23,7 @@ import type { ScreenSubject } from './screens';
  *
  * | Subject                          | anyone | purchaser          | teller              | admin, master admin           | owner  |
  * |----------------------------------|--------|--------------------|---------------------|-------------------------------|--------|
- * | Content, Quote                   | read   | read               | read                | read                          | manage |
+ * | Content, Quote, LedgerEntry      | read   | read               | read                | read                          | manage |
  * | Profile, Payout                  | -      | read, update own   | read, update own    | read all; read, update own    | manage |
  * | Policy, Document, BankAccount    | -      | read, create,      | read, create,       | read all; create, update own  | manage |
  * |                                  |        | update own         | update own          |                               |        |
@@ -33,6 +33,7 @@ import type { ScreenSubject } from './screens';
  * |  payment view, payment desk)     |        |                    |                     |                               |        |
  * | Receipt                          | -      | read own           | read all; own       | read all                      | manage |
  * | Cancellation (decide requests)   | -      | -                  | -                   | read, update                  | manage |
+ * | Transaction (the log's entries)  | -      | read own           | -                   | read all                      | manage |
  * | User                             | -      | -                  | -                   | manage                        | manage |
  *
  * Staff screens (ours, issue 7; not in the spec's table): PaymentDesk (teller, admin, master admin)
@@ -44,7 +45,9 @@ import type { ScreenSubject } from './screens';
  *
  * "own" means the record's `ownerId` equals the signed-in user's id (a CASL condition), so a
  * purchaser can never see another purchaser's policy even by guessing its id. holder and student
- * get only what anyone gets. Nothing is ever deleted through these rules except by owner and by
+ * get only what anyone gets. The proof ledger (`LedgerEntry`) is public by design: it holds no
+ * personal data. A teller works for a credit union, not for the holder: the transaction log's
+ * timelines are the holder's and the administrators' only. Nothing is ever deleted through these rules except by owner and by
  * admins on `User` (the spec's delete-user action).
  */
 
@@ -53,7 +56,10 @@ import type { ScreenSubject } from './screens';
 export const OWNED_SUBJECTS = ['Profile', 'Policy', 'Document', 'BankAccount', 'Payout'] as const;
 export type OwnedSubject = (typeof OWNED_SUBJECTS)[number];
 
-export const DATA_SUBJECTS = [...OWNED_SUBJECTS, 'Payment', 'PaymentView', 'Receipt', 'Cancellation', 'User', 'Content', 'Quote'] as const;
+/** Records with an owner that only some roles may see even when they own records themselves. */
+export const LOG_SUBJECTS = ['Transaction'] as const;
+
+export const DATA_SUBJECTS = [...OWNED_SUBJECTS, ...LOG_SUBJECTS, 'Payment', 'PaymentView', 'Receipt', 'Cancellation', 'User', 'Content', 'Quote', 'LedgerEntry'] as const;
 export type DataSubject = (typeof DATA_SUBJECTS)[number];
 
 export const ACTIONS = ['manage', 'create', 'read', 'update', 'delete'] as const;
@@ -116,8 +122,9 @@ const CUSTOMER_AREA_ROLES: readonly RoleName[] = ['purchaser', 'teller', ...ADMI
 export function defineAbilityFor(user: AbilityUser): AppAbility {
   const { can, build } = new AbilityBuilder<AppAbility>(createMongoAbility);
 
-  // Public content and quotes back the public pages, which need no sign-in.
-  can('read', ['Content', 'Quote']);
+  // Public content and quotes back the public pages, which need no sign-in; the proof ledger is
+  // public so that anyone can check it.
+  can('read', ['Content', 'Quote', 'LedgerEntry']);
 
   const role = user?.role ?? null;
   if (user === null || role === null) return build();
@@ -138,6 +145,9 @@ export function defineAbilityFor(user: AbilityUser): AppAbility {
   if (role === 'purchaser' || role === 'teller') {
     can('read', [...CUSTOMER_SCREENS]);
   }
+  if (role === 'purchaser') {
+    can('read', 'Transaction', { ownerId: user.id });
+  }
   if (role === 'teller') {
     // A teller works at a partner credit union: payments made there, nothing else of a customer's.
     can('read', ['PaymentDesk', 'PaymentView', 'Receipt']);
@@ -147,7 +157,7 @@ export function defineAbilityFor(user: AbilityUser): AppAbility {
   if ((ADMIN_ROLES as readonly RoleName[]).includes(role)) {
     can('read', [...ADMIN_SCREENS, 'PaymentDesk', 'CancellationRequests']);
     // Administrators support customers and record their payments, so they see every record.
-    can('read', [...OWNED_SUBJECTS, 'PaymentView', 'Receipt']);
+    can('read', [...OWNED_SUBJECTS, ...LOG_SUBJECTS, 'PaymentView', 'Receipt']);
     can(['create', 'read'], 'Payment');
     can(['read', 'update'], 'Cancellation');
     can('manage', 'User');

@@ -118,3 +118,37 @@ describe('the hash chain', () => {
     );
   });
 });
+
+describe('recognising canonical text quickly', () => {
+  it('agrees with writing the value canonically, for any JSON text', async () => {
+    const { parseCanonicalJson } = await import('./canonical');
+    const json = fc.jsonValue().map((value) => JSON.stringify(value));
+    const texts = fc.oneof(
+      json,
+      // Canonical texts, and the same values with keys reversed, spaced, or with numeric keys.
+      fc.dictionary(fc.oneof(fc.string(), fc.constantFrom('1', '10', '9', 'a', 'B', 'é')), fc.oneof(fc.integer(), fc.string(), fc.double(), fc.constant(null))).chain((record) =>
+        fc.constantFrom(
+          JSON.stringify(record),
+          JSON.stringify(Object.fromEntries(Object.entries(record).reverse())),
+          JSON.stringify(record, null, 1),
+        ),
+      ),
+    );
+    fc.assert(
+      fc.property(texts, (text) => {
+        let expected: boolean;
+        try {
+          expected = canonicalJson(JSON.parse(text)) === text;
+        } catch {
+          expected = false;
+        }
+        expect(parseCanonicalJson(text) !== undefined).toBe(expected);
+      }),
+      { numRuns: 2000 },
+    );
+    expect(parseCanonicalJson('{"10":1,"9":2}')).toEqual({ 10: 1, 9: 2 });
+    expect(parseCanonicalJson('{"9":2,"10":1}')).toBeUndefined();
+    expect(parseCanonicalJson('-0')).toBeUndefined();
+    expect(parseCanonicalJson('1.5')).toBeUndefined();
+  });
+});

@@ -1,4 +1,4 @@
-import { canonicalJson, isCanonicalJson, type JsonValue } from './canonical';
+import { canonicalJson, parseCanonicalJson, type JsonValue } from './canonical';
 
 /**
  * The proof ledger (product-decisions "Proof ledger"): append-only entries, each holding the
@@ -98,6 +98,7 @@ export type ChainBreak = { sequence: number; reason: string };
  */
 export function createChainVerifier(sha256: Sha256Hex) {
   let previous: Pick<LedgerEntry, 'sequence' | 'hash'> | null = null;
+  let payload: JsonValue | undefined;
   let checked = 0;
   return {
     next(entry: LedgerEntry): ChainBreak | null {
@@ -107,7 +108,8 @@ export function createChainVerifier(sha256: Sha256Hex) {
         return at(`entry ${expectedSequence} should come next, but entry ${entry.sequence} does: one is missing or out of order`);
       }
       if (entry.prevHash !== (previous?.hash ?? GENESIS_HASH)) return at('its previous hash does not match the entry before it');
-      if (!isCanonicalJson(entry.payload)) return at('its payload is not in canonical form');
+      payload = parseCanonicalJson(entry.payload);
+      if (payload === undefined) return at('its payload is not in canonical form');
       if (sha256(entry.payload) !== entry.payloadHash) return at('its payload does not match its payload hash');
       if (sha256(entryHashInput(entry.sequence, entry.prevHash, entry.payloadHash)) !== entry.hash) return at('its hash does not match its contents');
       previous = entry;
@@ -121,6 +123,10 @@ export function createChainVerifier(sha256: Sha256Hex) {
     /** The last good entry, or null before the first. */
     get last() {
       return previous;
+    },
+    /** The parsed payload of the last good entry (parsed once, while checking its form). */
+    get lastPayload() {
+      return payload;
     },
   };
 }

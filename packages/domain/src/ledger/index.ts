@@ -1,2 +1,6 @@
 export * from './canonical';
 export * from './chain';
+export * from './merkle';
+export * from './blocks';
+export * from './published';
+export * from './labels';

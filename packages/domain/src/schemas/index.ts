@@ -5,3 +5,5 @@ export * from './quote';
 export * from './forms';
 export * from './kyc-submit';
 export * from './purchase-refusals';
+export * from './txn-list';
+export * from './ledger-hash';

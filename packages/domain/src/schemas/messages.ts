@@ -73,3 +73,20 @@ export const PROFILE_MESSAGES = {
   imageOneFile: 'Only one profile photo can be uploaded', // ours
   imageType: 'Profile photo must be a PNG, JPEG or JPG', // ours
 } as const;
+
+/** The transaction log query (getTxnList); ours, the spec gives none. */
+export const TXN_LIST_MESSAGES = {
+  limitRange: 'You can ask for 1 to 100 entries at a time.',
+  skipNegative: 'The number of entries to skip cannot be negative.',
+  accountIdRequired: 'Give the account id (vuid) to filter by.',
+  typesRequired: 'Give at least one transaction type to filter by.',
+  setIdsRequired: 'Give at least one policy number (or null) to filter by.',
+  tooManyValues: 'You can filter by at most 20 values at a time.',
+  unknownType: (type: string, known: readonly string[]) => `Unknown transaction type "${type}". The types are ${known.join(', ')}.`,
+} as const;
+
+/** The proof ledger's explorer (getBlockchianTxn); ours. */
+export const EXPLORER_MESSAGES = {
+  hashMalformed: 'This is not a transaction hash. A hash has 64 characters: the digits 0-9 and the letters a-f.',
+  hashUnknown: 'No transaction with this hash is on the ledger. Check the link, or scan the QR code again.',
+} as const;

@@ -1,4 +1,4 @@
-import type { LedgerEntryKind } from '@fhp/domain';
+import { GENESIS_HASH, type LedgerEntryKind } from '@fhp/domain';
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
@@ -25,12 +25,31 @@ export const ledgerEntries = pgTable(
 );
 
 /**
- * One row (id 1): the last entry's sequence and hash. Appending locks it (`FOR UPDATE`), so
- * appends from any number of instances queue up instead of forking; it also lets verification
- * notice entries cut off the end of the chain.
+ * One row (id 1): the last entry's sequence and hash, and the last sealed block. Appending and
+ * sealing lock it (`FOR UPDATE`), so appends and seals from any number of instances queue up
+ * instead of forking; it also lets verification notice entries or blocks cut off the end.
  */
 export const ledgerHead = pgTable('ledger_head', {
   id: integer('id').primaryKey(),
   lastSequence: integer('last_sequence').notNull(),
   lastHash: text('last_hash').notNull(),
+  /** The last entry a sealed block holds (0: none yet). */
+  sealedSequence: integer('sealed_sequence').notNull().default(0),
+  lastBlockNumber: integer('last_block_number').notNull().default(0),
+  lastBlockHash: text('last_block_hash').notNull().default(GENESIS_HASH),
+});
+
+/**
+ * Sealed blocks (rules in packages/domain/src/ledger/blocks.ts): consecutive entries under one
+ * Merkle root, each block chained to the one before by its hash. Append-only like the entries;
+ * the unique columns keep two sealers from ever writing two versions of a block.
+ */
+export const ledgerBlocks = pgTable('ledger_blocks', {
+  number: integer('number').primaryKey(),
+  firstSequence: integer('first_sequence').notNull().unique(),
+  lastSequence: integer('last_sequence').notNull().unique(),
+  merkleRoot: text('merkle_root').notNull(),
+  prevBlockHash: text('prev_block_hash').notNull().unique(),
+  hash: text('hash').notNull().unique(),
+  sealedAt: timestamp('sealed_at', { withTimezone: true }).notNull(),
 });

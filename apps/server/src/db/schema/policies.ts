@@ -139,5 +139,12 @@ export const transactionLog = pgTable(
     location: text('location'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('transaction_log_owner_idx').on(t.ownerId, t.createdAt), index('transaction_log_set_idx').on(t.txnSetId)],
+  // getTxnList reads newest first (created_at, then id) within an owner, a performer or the whole
+  // log, so each of those has an index in that order; a policy's timeline narrows by txn_set_id.
+  (t) => [
+    index('transaction_log_owner_idx').on(t.ownerId, t.createdAt, t.id),
+    index('transaction_log_performer_idx').on(t.performedBy, t.createdAt, t.id),
+    index('transaction_log_created_idx').on(t.createdAt, t.id),
+    index('transaction_log_set_idx').on(t.txnSetId),
+  ],
 );

@@ -9,7 +9,8 @@ export type LedgerEntryRow = typeof ledgerEntries.$inferSelect;
 /** An entry to append: the payload without its timestamp, and when the business event happened. */
 export type NewLedgerEntry = Omit<LedgerPayload, 'timestamp'> & { at: Date };
 
-const HEAD_ID = 1;
+/** The one row of `ledger_head`. */
+export const HEAD_ID = 1;
 
 /**
  * Appends one entry after the current head. Call it with the transaction of the change it proves,

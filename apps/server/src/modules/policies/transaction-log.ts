@@ -1,15 +1,13 @@
+import type { TxnType } from '@fhp/domain';
 import type { Db } from '../../db/client';
 import { transactionLog } from '../../db/schema';
 
 /**
  * Entry types of the transaction log (product-decisions: every transition, payment, payout, KYC
- * submission and bank-detail change is logged). Later issues add theirs here.
+ * submission and bank-detail change is logged). The list lives in the domain, where getTxnList's
+ * input schema checks a type filter against it; later issues add theirs there.
  */
-export const TXN_TYPES = {
-  KYC_SUBMISSION: 'KYC_SUBMISSION',
-  POLICY_PURCHASE_FLOW: 'POLICY_PURCHASE_FLOW',
-} as const;
-export type TxnType = (typeof TXN_TYPES)[keyof typeof TXN_TYPES];
+export { TXN_TYPES, type TxnType } from '@fhp/domain';
 
 /**
  * The timeline's "where": the place the change was made, never an address or a device. Every

@@ -1,0 +1,104 @@
+import { EXPLORER_MESSAGES, GENESIS_HASH, ledgerHashSchema, type MerkleProof, type MerkleStep } from '@fhp/domain';
+import { builder, type GraphQLContext } from '../../graphql/builder';
+import { userInputError } from '../../graphql/errors';
+import { JsonScalar } from '../../graphql/json';
+import { money, MoneyRef } from '../../graphql/money';
+import { forbidden } from '../identity/guards';
+import { describeLedgerTxn, payloadData, type EntryVerification, type LedgerTxnView } from './explorer';
+import { explorerLink, publicOrigin } from './links';
+import type { LedgerBlockRow } from './seal';
+
+/** The code of an explorer lookup that found nothing (malformed or unknown hash). */
+export const EXPLORER_NOT_FOUND = 'NOT_FOUND';
+
+const linkTo = (hash: string, ctx: GraphQLContext) => explorerLink(publicOrigin(ctx.config.publicUrl, ctx.request), hash);
+
+const LedgerBlockRef = builder.objectRef<LedgerBlockRow>('LedgerBlock').implement({
+  description: 'A sealed block: consecutive entries under one Merkle root, chained to the block before by its hash.',
+  fields: (t) => ({
+    number: t.exposeInt('number'),
+    firstSequence: t.exposeInt('firstSequence'),
+    lastSequence: t.exposeInt('lastSequence'),
+    entryCount: t.int({ resolve: (block) => block.lastSequence - block.firstSequence + 1 }),
+    merkleRoot: t.exposeString('merkleRoot'),
+    prevBlockHash: t.exposeString('prevBlockHash'),
+    hash: t.exposeString('hash'),
+    sealedAt: t.string({ resolve: (block) => block.sealedAt.toISOString() }),
+  }),
+});
+
+const MerkleStepRef = builder.objectRef<MerkleStep>('MerkleStep').implement({
+  description: 'One step up the tree: the sibling hash and its side (LEFT: hashed before the running value).',
+  fields: (t) => ({ side: t.exposeString('side'), hash: t.exposeString('hash') }),
+});
+
+const MerkleProofRef = builder.objectRef<MerkleProof>('MerkleProof').implement({
+  description: 'The entry’s inclusion proof in its block: position, number of entries, siblings from the entry up to the root.',
+  fields: (t) => ({
+    index: t.exposeInt('index'),
+    leafCount: t.exposeInt('leafCount'),
+    path: t.field({ type: [MerkleStepRef], resolve: (proof) => proof.path }),
+  }),
+});
+
+const LedgerVerificationRef = builder.objectRef<EntryVerification>('LedgerVerification').implement({
+  description: 'The chain checked from the genesis entry up to this entry, and its block: VERIFIED, or BROKEN with where and why.',
+  fields: (t) => ({
+    status: t.string({ resolve: (v) => (v.verified ? 'VERIFIED' : 'BROKEN') }),
+    verified: t.exposeBoolean('verified'),
+    checkedEntries: t.exposeInt('checkedEntries', { description: 'Entries that passed, counting from the genesis entry.' }),
+    brokenAtSequence: t.int({ nullable: true, resolve: (v) => (v.verified ? null : v.brokenAt.sequence) }),
+    brokenAtBlock: t.int({ nullable: true, resolve: (v) => (v.verified ? null : (v.brokenAt.block ?? null)) }),
+    reason: t.string({ nullable: true, resolve: (v) => (v.verified ? null : v.brokenAt.reason) }),
+  }),
+});
+
+const BlockchainTxnRef = builder.objectRef<LedgerTxnView>('BlockchainTxn').implement({
+  description: 'A proof-ledger entry as the public explorer shows it. No personal data: from and to are pseudonymous account ids.',
+  fields: (t) => ({
+    hash: t.string({ resolve: (v) => v.entry.hash }),
+    txnLink: t.string({ description: 'The explorer page of this entry.', resolve: (v, _args, ctx) => linkTo(v.entry.hash, ctx) }),
+    txnId: t.string({ resolve: (v) => v.entry.txnId }),
+    status: t.string({ description: 'CONFIRMED once a sealed block holds the entry, PENDING before.', resolve: (v) => v.status }),
+    from: t.string({ nullable: true, description: 'Null only when the stored payload can no longer be read.', resolve: (v) => v.payload?.from ?? null }),
+    to: t.string({ nullable: true, resolve: (v) => v.payload?.to ?? null }),
+    value: t.field({
+      type: MoneyRef,
+      nullable: true,
+      description: 'The amount moved; null when no money moves (a status change, a trigger).',
+      resolve: (v) => (typeof v.payload?.valueCents === 'number' ? money(v.payload.valueCents) : null),
+    }),
+    timestamp: t.string({ nullable: true, description: 'When the business event happened (ISO 8601, UTC).', resolve: (v) => v.payload?.timestamp ?? null }),
+    kind: t.string({ resolve: (v) => v.entry.kind }),
+    sequence: t.int({ resolve: (v) => v.entry.sequence }),
+    prevHash: t.string({ resolve: (v) => v.entry.prevHash }),
+    prevTxnLink: t.string({
+      nullable: true,
+      description: 'The previous entry’s explorer page; null for the first entry.',
+      resolve: (v, _args, ctx) => (v.entry.prevHash === GENESIS_HASH ? null : linkTo(v.entry.prevHash, ctx)),
+    }),
+    payloadHash: t.string({ resolve: (v) => v.entry.payloadHash }),
+    payload: t.string({ description: 'The canonical JSON that was hashed, byte for byte, so anyone can hash it again.', resolve: (v) => v.entry.payload }),
+    data: t.field({ type: JsonScalar, nullable: true, description: 'The entry’s details (policy number, status, ...).', resolve: (v) => payloadData(v.payload) }),
+    appendedAt: t.string({ resolve: (v) => v.entry.createdAt.toISOString() }),
+    block: t.field({ type: LedgerBlockRef, nullable: true, resolve: (v) => v.block }),
+    proof: t.field({ type: MerkleProofRef, nullable: true, resolve: (v) => v.proof }),
+    verification: t.field({ type: LedgerVerificationRef, resolve: (v) => v.verification }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  getBlockchianTxn: t.field({
+    type: BlockchainTxnRef,
+    description: 'Anyone: one proof-ledger entry by its hash, with its block, Merkle proof and the chain checked back to the genesis entry.',
+    args: { hash: t.arg.string({ required: true }) },
+    resolve: async (_root, { hash }, ctx) => {
+      if (!ctx.ability.can('read', 'LedgerEntry')) throw forbidden();
+      const parsed = ledgerHashSchema.safeParse(hash);
+      if (!parsed.success) throw userInputError(EXPLORER_MESSAGES.hashMalformed, EXPLORER_NOT_FOUND);
+      const view = await describeLedgerTxn(ctx.db, parsed.data, () => ctx.request.server.ledger.verify());
+      if (!view) throw userInputError(EXPLORER_MESSAGES.hashUnknown, EXPLORER_NOT_FOUND);
+      return view;
+    },
+  }),
+}));

@@ -1,0 +1,9 @@
+import { z } from 'zod';
+import { EXPLORER_MESSAGES } from './messages';
+
+/** A ledger entry's hash as the explorer takes it: 64 hex digits, any case, spaces around ignored. */
+export const ledgerHashSchema = z
+  .string({ error: EXPLORER_MESSAGES.hashMalformed })
+  .trim()
+  .toLowerCase()
+  .regex(/^[0-9a-f]{64}$/, EXPLORER_MESSAGES.hashMalformed);
