@@ -80,11 +80,15 @@ describe('My Account', () => {
   it('checks the profile form with the spec’s messages, then says "Woo hoo!" or "Update Profile Failed"', async () => {
     signInForTest();
     let fail = false;
+    // The saved profile comes back changed, as the server answers it (the form is mounted afresh).
+    let current = baseProfile;
     const { calls, fetchMock } = stub(baseProfile, {
-      UpdateMyProfile: () =>
-        fail
-          ? { data: null, errors: [{ message: 'no', extensions: { code: 'BAD_USER_INPUT', display_message: 'Phone Number is required' } }] }
-          : { data: { updateMyProfile: { email: 'ann@fhp.example', firstName: 'Jean-Baptiste', lastName: "D'Auvergne", image: null } } },
+      AccountProfile: () => ({ data: { getMyProfile: current } }),
+      UpdateMyProfile: () => {
+        if (fail) return { data: null, errors: [{ message: 'no', extensions: { code: 'BAD_USER_INPUT', display_message: 'Phone Number is required' } }] };
+        current = { ...baseProfile, firstName: 'Jean-Baptiste', primaryContactNo: '+1 767 555 0199', address: { ...baseProfile.address, city: 'St. Joseph' } };
+        return { data: { updateMyProfile: { email: 'ann@fhp.example', firstName: 'Jean-Baptiste', lastName: "d'auvergne", image: null } } };
+      },
     });
     const sent = () =>
       fetchMock.mock.calls
@@ -108,6 +112,8 @@ describe('My Account', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Update Profile' }));
     expect(await screen.findByText('Woo hoo!')).toBeTruthy();
     expect(screen.getByText('Profile updated successfully')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: "Jean-baptiste D'auvergne" })).toBeTruthy();
+    expect(screen.getByText('Woo hoo!')).toBeTruthy();
     expect(sent()[0]).toEqual({
       input: {
         firstName: 'Jean-Baptiste',

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import { customerProfiles, users } from '../schema';
 import { qrPng } from '../../modules/documents/qr';
@@ -12,8 +12,9 @@ import { appendTransaction, TXN_LOCATIONS, TXN_TYPES } from '../../modules/polic
  * beside the demo policies (start.ts) and only for a holder who has no profile yet.
  */
 const DEMO_KYC = [
-  { email: 'purchaser@fhp.example', gender: 'female', occupation: 'Teacher', addressLine1: '14 Church Street', city: "St. George's", country: 'Grenada' },
-  { email: 'purchaser.b@fhp.example', gender: 'male', occupation: 'Fisher', addressLine1: '3 Bay Front', city: 'Roseau', country: 'Dominica' },
+  { email: 'purchaser@fhp.example', gender: 'female', occupation: 'Teacher', addressLine1: '14 Church Street', city: "St. George's", country: 'Grenada', phoneVerified: true },
+  // Bernard has not verified his phone yet: the demo shows the verify-phone button.
+  { email: 'purchaser.b@fhp.example', gender: 'male', occupation: 'Fisher', addressLine1: '3 Bay Front', city: 'Roseau', country: 'Dominica', phoneVerified: false },
 ] as const;
 
 const SUBMITTED_AT = new Date('2026-03-02T14:00:00Z');
@@ -49,6 +50,7 @@ export async function seedDemoKyc(app: FastifyInstance): Promise<number> {
       SUBMITTED_AT,
     );
     await app.db.transaction(async (tx) => {
+      if (!demo.phoneVerified) await tx.update(users).set({ phoneVerified: false }).where(eq(users.id, person.id));
       await upsertCustomerProfile(tx, {
         userId: person.id,
         gender: demo.gender,

@@ -14,9 +14,10 @@ import { KycTimeline } from './components/KycTimeline';
 import { KycUpdateForm } from './components/KycUpdateForm';
 import { PersonalDetails } from './components/PersonalDetails';
 import { PhoneDialog } from './components/PhoneDialog';
-import { ProfileForm } from './components/ProfileForm';
+import { PROFILE_UPDATED, ProfileForm, UPDATE_PROFILE_FAILED } from './components/ProfileForm';
 import { ProfileHero } from './components/ProfileHero';
 import { ACTION_LABELS } from './labels';
+import './carousel.scss';
 import './account.css';
 
 export const PHONE_VERIFIED = 'Phone number verified successfully';
@@ -74,7 +75,12 @@ export function MyAccountPage() {
           <KycTimeline entries={timeline.data ?? []} loading={timeline.isPending && Boolean(account.vuid)} failed={timeline.isError} />
         </Col>
         <Col lg={7}>
-          <ProfileForm key={`${account.firstName}|${account.lastName}|${account.primaryContactNo}|${account.phoneVerified}|${account.image}`} profile={account} />
+          <ProfileForm
+            key={`${account.firstName}|${account.lastName}|${account.primaryContactNo}|${account.phoneVerified}|${account.image}`}
+            profile={account}
+            onDone={() => setOutcome({ kind: 'success', description: PROFILE_UPDATED })}
+            onFailed={(detail) => setOutcome({ kind: 'failure', description: UPDATE_PROFILE_FAILED, detail })}
+          />
         </Col>
       </Row>
 
@@ -88,7 +94,8 @@ export function MyAccountPage() {
         onFailed={(detail) => setOutcome({ kind: 'failure', description: detail, detail })}
       />
       <PhoneDialog
-        show={verifying}
+        open={verifying}
+        hidden={outcome !== null}
         phone={account.primaryContactNo}
         onClose={() => setVerifying(false)}
         onVerified={() => {

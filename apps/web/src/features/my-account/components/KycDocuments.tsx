@@ -29,12 +29,13 @@ function DocumentView({ document }: { document: KycDocument }) {
         variant="outline-primary"
         size="sm"
         disabled={!document.doc}
+        aria-label={`Open PDF: ${title}`}
         onClick={() => {
           setError(null);
           if (document.doc) openPdf(document.doc, `${proofNameLabel(document.name)}.pdf`, 'open').catch((failure: unknown) => setError(displayMessageOf(failure)));
         }}
       >
-        Open PDF<span className="visually-hidden">: {title}</span>
+        Open PDF
       </Button>
       {error && <p className="small text-danger mb-0 mt-2">{error}</p>}
     </div>

@@ -7,7 +7,10 @@ import { displayMessageOf } from '../../../lib/graphql/errors';
 import { useSendPhoneCode, useVerifyMobileNo } from '../api';
 
 interface PhoneDialogProps {
-  show: boolean;
+  /** The verification is under way: opening it texts a code. */
+  open: boolean;
+  /** Out of sight while the page shows an outcome over it (two modals never stack); the typed code stays. */
+  hidden: boolean;
   phone: string | null;
   onClose: () => void;
   onVerified: (message: string) => void;
@@ -19,20 +22,20 @@ interface PhoneDialogProps {
  * customer types it. Success and failure are the page's dialogs ("Phone number verified
  * successfully", "Verify OTP Failed").
  */
-export function PhoneDialog({ show, phone, onClose, onVerified, onFailed }: PhoneDialogProps) {
+export function PhoneDialog({ open, hidden, phone, onClose, onVerified, onFailed }: PhoneDialogProps) {
   const send = useSendPhoneCode();
   const verify = useVerifyMobileNo();
   const [otp, setOtp] = useState('');
   const sentOnOpen = useRef(false);
 
   useEffect(() => {
-    if (show && !sentOnOpen.current) {
+    if (open && !sentOnOpen.current) {
       sentOnOpen.current = true;
       setOtp('');
       send.mutate();
     }
-    if (!show) sentOnOpen.current = false;
-  }, [show]); // eslint-disable-line react-hooks/exhaustive-deps
+    if (!open) sentOnOpen.current = false;
+  }, [open]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -40,7 +43,7 @@ export function PhoneDialog({ show, phone, onClose, onVerified, onFailed }: Phon
   };
 
   return (
-    <Modal show={show} onHide={onClose} centered aria-labelledby="phone-dialog-title">
+    <Modal show={open && !hidden} onHide={onClose} centered aria-labelledby="phone-dialog-title">
       <Form noValidate onSubmit={submit}>
         <Modal.Header closeButton>
           <Modal.Title id="phone-dialog-title" as="h2" className="h5">

@@ -7,9 +7,7 @@ import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
 import { useForm } from 'react-hook-form';
-import { ErrorDialog } from '../../../components/ErrorDialog';
 import { errorMessage, MandatoryNote, SelectField, TextField } from '../../../components/form/fields';
-import { SuccessDialog } from '../../../components/SuccessDialog';
 import { readAccessToken } from '../../../lib/auth/session';
 import { displayMessageOf } from '../../../lib/graphql/errors';
 import { GENDER_LABELS } from '../../../lib/kycLabels';
@@ -26,12 +24,17 @@ export const UPDATE_PROFILE_FAILED = 'Update Profile Failed';
  * phone field is hidden once the number is verified (its value is still sent, unchanged); the
  * email is the sign-in identity and is shown, not edited. The photo is optional: one PNG or JPEG.
  */
-export function ProfileForm({ profile }: { profile: AccountProfile }) {
+interface ProfileFormProps {
+  profile: AccountProfile;
+  /** The page shows the outcome: the form is mounted afresh when the saved profile comes back. */
+  onDone: () => void;
+  onFailed: (detail: string) => void;
+}
+
+export function ProfileForm({ profile, onDone, onFailed }: ProfileFormProps) {
   const form = useForm<ProfileFormInput, unknown, ProfileFormValues>({ resolver: zodResolver(profileFormSchema), defaultValues: profileFormDefaults(profile) });
   const update = useUpdateMyProfile();
   const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const errors = form.formState.errors;
   const text = (name: keyof ProfileFormInput) => ({ error: errorMessage(errors[name]), registration: form.register(name) });
 
@@ -43,9 +46,9 @@ export function ProfileForm({ profile }: { profile: AccountProfile }) {
       const uploaded = photo && token ? await uploadProof(photo as File, 'PROFILE_IMAGE', token, () => undefined) : null;
       await update.mutateAsync(updateProfileInput(values, uploaded?.id ?? null));
       form.resetField('image');
-      setDone(true);
+      onDone();
     } catch (error) {
-      setFailure(displayMessageOf(error));
+      onFailed(displayMessageOf(error));
     } finally {
       setBusy(false);
     }
@@ -102,8 +105,6 @@ export function ProfileForm({ profile }: { profile: AccountProfile }) {
           )}
         </Button>
       </Form>
-      <SuccessDialog show={done} description={PROFILE_UPDATED} onClose={() => setDone(false)} />
-      <ErrorDialog show={failure !== null} description={UPDATE_PROFILE_FAILED} detail={failure ?? undefined} onClose={() => setFailure(null)} />
     </section>
   );
 }
