@@ -3,8 +3,9 @@ import { afterAll, expect, it } from 'vitest';
 import { files, kycDocuments, oneTimeCodes, users } from '../src/db/schema';
 import { extractCode, startSmtpCapture } from '../src/modules/notifications/smtp-capture';
 import { pdfBytes, pngBytes, postFile, uploadProof } from './files-helpers';
+import { seedDemoKyc } from '../src/db/seed/demo-kyc';
 import { describeApp } from './harness';
-import { gqlAs } from './identity-helpers';
+import { gqlAs, tokenFor } from './identity-helpers';
 import { customerWithKyc, newCustomer, rowCounts } from './purchase-helpers';
 
 const smtp = await startSmtpCapture();
@@ -236,6 +237,26 @@ describeApp(
       // Saving the same number again keeps it verified; a new one is unverified.
       expect((await gqlAs(app, token, UPDATE, { input: profileInput(email, { primaryContactNo: '+1 767 555 0143' }) })).body.errors).toBeUndefined();
       expect((await readProfile(token)).phoneVerified).toBe(true);
+    });
+
+    it('seeds the demo holders’ KYC once: an image ID proof and a PDF address proof they alone can read', async () => {
+      const app = suite.app;
+      expect(await seedDemoKyc(app)).toBe(2);
+      expect(await seedDemoKyc(app)).toBe(0);
+      const bernard = await tokenFor(app, 'purchaser.b@fhp.example');
+      const profile = await readProfile(bernard);
+      expect(profile).toMatchObject({ kycSubmitted: true, phoneVerified: false, address: { city: 'Roseau', country: 'Dominica' } });
+      expect(profile.kyc.map((doc) => [doc.type, doc.name, doc.status])).toEqual([
+        ['ID_PROOF', 'passport', 'SUBMITTED'],
+        ['ADDRESS_PROOF', 'utilityBill', 'SUBMITTED'],
+      ]);
+      const alicia = await tokenFor(app, 'purchaser@fhp.example');
+      expect((await readProfile(alicia)).phoneVerified).toBe(true);
+      for (const doc of profile.kyc) {
+        expect((await app.inject({ method: 'GET', url: doc.doc, headers: { authorization: `Bearer ${bernard}` } })).statusCode).toBe(200);
+        // Holder A never reads holder B's documents.
+        expect((await app.inject({ method: 'GET', url: doc.doc, headers: { authorization: `Bearer ${alicia}` } })).statusCode).toBe(404);
+      }
     });
 
     it('asks for a phone before texting, and refuses anonymous callers everywhere', async () => {
