@@ -53,9 +53,9 @@ describe('My Account', () => {
     signInForTest();
     stub({ ...baseProfile, kyc: [{ ...baseProfile.kyc[0], status: 'REJECTED', comment: 'Expired passport' }, baseProfile.kyc[1]] });
     renderAppAt('/my-account');
-    const hero = await screen.findByRole('heading', { level: 1, name: "Thérèse D'auvergne" });
+    const hero = await screen.findByRole('heading', { level: 1, name: "Thérèse D'Auvergne" });
     expect(hero).toBeTruthy();
-    const region = within(screen.getByRole('region', { name: "Thérèse D'auvergne" }));
+    const region = within(screen.getByRole('region', { name: "Thérèse D'Auvergne" }));
     expect(region.getByText('V1')).toBeTruthy();
     expect(region.getByText('rejected')).toBeTruthy();
     expect(region.getByText('Expired passport')).toBeTruthy();
@@ -112,7 +112,7 @@ describe('My Account', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Update Profile' }));
     expect(await screen.findByText('Woo hoo!')).toBeTruthy();
     expect(screen.getByText('Profile updated successfully')).toBeTruthy();
-    expect(await screen.findByRole('heading', { level: 1, name: "Jean-baptiste D'auvergne" })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: "Jean-Baptiste D'Auvergne" })).toBeTruthy();
     expect(screen.getByText('Woo hoo!')).toBeTruthy();
     expect(sent()[0]).toEqual({
       input: {
