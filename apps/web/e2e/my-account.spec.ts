@@ -69,7 +69,7 @@ test('a holder edits the profile, updates the proofs and verifies a new phone', 
   await expect(dialog.getByText('Woo hoo!')).toBeVisible();
   await expect(dialog.getByText('Profile updated successfully')).toBeVisible();
   await dialog.getByRole('button', { name: 'Close' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: "Thérèse D'Auvergne-Joseph" })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: "Thérèse D'Auvergne-Joseph" })).toBeVisible();
   await expect(page.getByText('St. Joseph')).toBeVisible();
 
   // 2. Both proofs through the full KYC update: a PNG ID proof and a PDF address proof.
@@ -115,6 +115,6 @@ test('a holder edits the profile, updates the proofs and verifies a new phone', 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByRole('button', { name: 'Open menu' }).click();
   await page.getByRole('link', { name: 'My Account' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: "Thérèse D'Auvergne-Joseph" })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: "Thérèse D'Auvergne-Joseph" })).toBeVisible();
   expect(problems).toEqual([]);
 });

@@ -53,7 +53,7 @@ describe('My Account', () => {
     signInForTest();
     stub({ ...baseProfile, kyc: [{ ...baseProfile.kyc[0], status: 'REJECTED', comment: 'Expired passport' }, baseProfile.kyc[1]] });
     renderAppAt('/my-account');
-    const hero = await screen.findByRole('heading', { level: 1, name: "Thérèse D'Auvergne" });
+    const hero = await screen.findByRole('heading', { level: 2, name: "Thérèse D'Auvergne" });
     expect(hero).toBeTruthy();
     const region = within(screen.getByRole('region', { name: "Thérèse D'Auvergne" }));
     expect(region.getByText('V1')).toBeTruthy();
@@ -66,6 +66,7 @@ describe('My Account', () => {
     expect(screen.getByText(/June 15, 2027/)).toBeTruthy();
     expect(screen.getByText('Dominica')).toBeTruthy();
     expect(document.title).toBe('My Account | Flexible Hurricane Protection');
+    expect(screen.getByRole('heading', { level: 1, name: 'My Account' })).toBeTruthy();
   });
 
   it('offers only the rejected proof’s button, and hides the phone field once verified', async () => {
@@ -112,7 +113,7 @@ describe('My Account', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Update Profile' }));
     expect(await screen.findByText('Woo hoo!')).toBeTruthy();
     expect(screen.getByText('Profile updated successfully')).toBeTruthy();
-    expect(await screen.findByRole('heading', { level: 1, name: "Jean-Baptiste D'Auvergne" })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: "Jean-Baptiste D'Auvergne" })).toBeTruthy();
     expect(screen.getByText('Woo hoo!')).toBeTruthy();
     expect(sent()[0]).toEqual({
       input: {

@@ -54,6 +54,8 @@ export function MyAccountPage() {
 
   return (
     <Container fluid="xl" className="py-4 my-account">
+      {/* The page's title like every page's; the hero names the person right below it. */}
+      <h1 className="visually-hidden">My Account</h1>
       <ProfileHero profile={account} status={profileStatus(account.kyc)} description={current[0]?.comment ?? null} />
       {actions.length > 0 && (
         <div className="account-actions" role="group" aria-label="Account actions">

@@ -18,9 +18,9 @@ export function ProfileHero({ profile, status, description }: ProfileHeroProps) 
     <section className="account-hero" aria-labelledby="account-name">
       <Avatar name={name} image={profile.image} size={88} />
       <div className="account-hero-text">
-        <h1 id="account-name" className="h3 mb-1">
+        <h2 id="account-name" className="h3 mb-1">
           {name}
-        </h1>
+        </h2>
         <p className="mb-2 account-hero-id">
           Account id <span className="font-monospace">{profile.vuid}</span>
         </p>
