@@ -53,7 +53,7 @@ describe('My Account', () => {
     signInForTest();
     stub({ ...baseProfile, kyc: [{ ...baseProfile.kyc[0], status: 'REJECTED', comment: 'Expired passport' }, baseProfile.kyc[1]] });
     renderAppAt('/my-account');
-    const hero = await screen.findByRole('heading', { level: 2, name: "Thérèse D'Auvergne" });
+    const hero = await screen.findByRole('heading', { level: 2, name: "Thérèse D'Auvergne" }, { timeout: 5000 });
     expect(hero).toBeTruthy();
     const region = within(screen.getByRole('region', { name: "Thérèse D'Auvergne" }));
     expect(region.getByText('V1')).toBeTruthy();
@@ -73,7 +73,7 @@ describe('My Account', () => {
     signInForTest();
     stub({ ...baseProfile, phoneVerified: true });
     renderAppAt('/my-account');
-    const actions = await screen.findByRole('group', { name: 'Account actions' });
+    const actions = await screen.findByRole('group', { name: 'Account actions' }, { timeout: 5000 });
     expect(within(actions).getAllByRole('button').map((b) => b.textContent)).toEqual(['Update address proof']);
     expect(screen.queryByLabelText(/Phone Number/)).toBeNull();
   });
