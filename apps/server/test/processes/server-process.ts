@@ -4,6 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { GENEROUS_CLIENT_LIMITS } from '../harness';
 
 const ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
 const SERVER = 'apps/server/src/server.ts';
@@ -33,6 +34,7 @@ export function serverProcessEnv(port: number, env: Record<string, string>): Nod
     WEB_DIST_DIR: '/nonexistent/fhp-web-dist',
     OTP_PEPPER: 'test-pepper-0123456789abcdef0123456789abcdef',
     LEDGER_PSEUDONYM_KEY: 'test-ledger-key-0123456789abcdef0123456789',
+    ...GENEROUS_CLIENT_LIMITS,
     ...env,
   };
 }
