@@ -29,6 +29,8 @@ export interface Database {
    */
   prepare(afterMigrate?: (db: Db) => Promise<void>): Promise<void>;
   close(): Promise<void>;
+  /** Connections of the pool (PostgreSQL): for /metrics. PGlite is one connection and has none. */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }
 
 export type DatabaseOptions =
@@ -82,6 +84,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   return {
     kind: 'postgres',
     db,
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async prepare(afterMigrate) {
       const client = await pool.connect();
       try {
