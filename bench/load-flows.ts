@@ -100,7 +100,9 @@ async function runFlows(database: Database, label: string): Promise<boolean> {
       await timed('purchase', () => call('purchase', '/graphql', json({ query: PURCHASE, variables: { input: purchaseInput() } }, token), ip));
       acknowledged.push(email);
     } catch (error) {
-      const kind = (error as { kind?: string }).kind ?? `network: ${(error as Error).message}`;
+      // Grouped by kind: addresses and counts left out of the message.
+      const plain = String((error as Error).message).replace(/\S+@\S+/g, '<email>').replace(/\(.*\)/g, '').trim();
+      const kind = (error as { kind?: string }).kind ?? `other: ${plain}`;
       errors.set(kind, (errors.get(kind) ?? 0) + 1);
     }
   }
