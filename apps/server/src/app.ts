@@ -17,6 +17,7 @@ import { identityPlugin } from './modules/identity';
 import { jobsPlugin } from './modules/jobs';
 import { paymentsPlugin } from './modules/payments';
 import { ledgerPlugin } from './modules/ledger';
+import { metricsPlugin } from './modules/metrics';
 import { pricingPlugin } from './modules/pricing';
 import './types';
 
@@ -89,6 +90,8 @@ export async function buildApp({
   // Before every route: it hooks each route as it is added.
   await registerCompression(app);
 
+  // Before identity (its bearer hook), so it sees every route's answers.
+  await app.register(metricsPlugin(database));
   await app.register(ledgerPlugin);
   await app.register(pricingPlugin);
   // Before every route: its bearer-token hook must see them all.

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { DEFAULT_CLIENT_LIMITS, type ClientLimits } from '@fhp/domain';
 
 /**
  * The repository root, found from this file rather than from the working directory, so that
@@ -38,6 +39,13 @@ export const DEVELOPMENT_OTP_PEPPER = 'fhp-development-otp-pepper-not-a-secret';
 /** Development and test only, public like the pepper above: production requires LEDGER_PSEUDONYM_KEY. */
 export const DEVELOPMENT_LEDGER_PSEUDONYM_KEY = 'fhp-development-ledger-pseudonym-key-not-a-secret';
 
+/** A per-window request count (RATE_LIMIT_*). */
+const limitCount = z.coerce
+  .number({ message: 'must be a number of requests' })
+  .int({ message: 'must be a whole number of requests' })
+  .min(1, { message: 'must be at least 1' })
+  .max(1_000_000, { message: 'must be at most 1000000' });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: z.coerce.number({ message: 'must be a port number (0 to 65535)' }).int({ message: 'must be a port number (0 to 65535)' }).min(0).max(65_535, { message: 'must be a port number (0 to 65535)' }).default(3000),
@@ -72,6 +80,13 @@ const envSchema = z.object({
   ),
   // Unset: every 10 s, but off in test so suites seal when they choose (decision 015).
   LEDGER_SEAL_INTERVAL_SECONDS: z.coerce.number({ message: 'must be a number of seconds' }).int({ message: 'must be a whole number of seconds' }).min(0, { message: 'must be 0 (off) or more' }).max(3600, { message: 'must be at most 3600 (one hour)' }).optional(),
+  RATE_LIMIT_CODE_SENDS_PER_ADDRESS: limitCount.default(DEFAULT_CLIENT_LIMITS.codeSendsPerAddress),
+  RATE_LIMIT_SECRET_CHECKS_PER_ADDRESS: limitCount.default(DEFAULT_CLIENT_LIMITS.secretChecksPerAddress),
+  RATE_LIMIT_CODE_SENDS_PER_ACCOUNT: limitCount.default(DEFAULT_CLIENT_LIMITS.codeSendsPerAccount),
+  RATE_LIMIT_SECRET_CHECKS_PER_ACCOUNT: limitCount.default(DEFAULT_CLIENT_LIMITS.secretChecksPerAccount),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number({ message: 'must be a number of seconds' }).int({ message: 'must be a whole number of seconds' }).min(60, { message: 'must be at least 60 seconds' }).max(86_400, { message: 'must be at most 86400 seconds (one day)' }).default(DEFAULT_CLIENT_LIMITS.windowSeconds),
+  // Unset: no /metrics at all. Set: /metrics answers only with `Authorization: Bearer <token>`.
+  METRICS_TOKEN: optionalNonEmpty.pipe(z.string().min(16, { message: 'must be at least 16 characters' }).optional()),
   GRAPHQL_CACHE_TTL_MS: z.coerce.number({ message: 'must be a number of milliseconds' }).int({ message: 'must be a whole number of milliseconds' }).min(0, { message: 'must be 0 (off) or more' }).max(60_000, { message: 'must be at most 60000 (one minute)' }).default(5000),
 });
 
@@ -123,6 +138,10 @@ export interface Config {
    * request came over https.
    */
   trustProxy: boolean | number | string;
+  /** Codes sent and secrets checked per client address and per account (RATE_LIMIT_*). */
+  clientLimits: ClientLimits;
+  /** Bearer token for /metrics; absent: /metrics does not exist. */
+  metricsToken: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -179,5 +198,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     queryTokenSignerPublicKeyPem: e.QUERY_TOKEN_SIGNER_PUBLIC_KEY,
     graphqlCacheTtlMs: e.GRAPHQL_CACHE_TTL_MS,
     trustProxy: e.TRUST_PROXY ?? false,
+    clientLimits: {
+      codeSendsPerAddress: e.RATE_LIMIT_CODE_SENDS_PER_ADDRESS,
+      secretChecksPerAddress: e.RATE_LIMIT_SECRET_CHECKS_PER_ADDRESS,
+      codeSendsPerAccount: e.RATE_LIMIT_CODE_SENDS_PER_ACCOUNT,
+      secretChecksPerAccount: e.RATE_LIMIT_SECRET_CHECKS_PER_ACCOUNT,
+      windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
+    },
+    metricsToken: e.METRICS_TOKEN,
   };
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { eq, inArray, isNull } from 'drizzle-orm';
 import { files } from '../src/db/schema';
 import { deleteUnattachedFilesOlderThan, MAX_UNATTACHED_UPLOADS_PER_DAY } from '../src/modules/files';
-import { UPLOAD_MESSAGES, UPLOAD_RETRY_AFTER_SECONDS } from '../src/modules/files/upload';
+import { UPLOAD_MESSAGES } from '../src/modules/files/upload';
 import { startSmtpCapture } from '../src/modules/notifications/smtp-capture';
 import { elfBytes, multipart, mzBytes, pdfBytes, pngBytes, postFile, uploadProof } from './files-helpers';
 import { describeApp } from './harness';
@@ -190,7 +190,7 @@ describeApp(
       expect(gone.statusCode).toBe(404);
     });
 
-    it('holds at most the per-process number of uploads in memory; one more gets 503 with Retry-After', async () => {
+    it('holds at most the per-process number of uploads in memory; one more waits for a slot instead of being refused', async () => {
       const app = suite.app;
       // A customer of its own: this test uploads more than the daily quota of unattached files allows.
       token = await newCustomer(app, smtp, 'slow.uploader@fhp.example');
@@ -203,13 +203,14 @@ describeApp(
       });
       await vi.waitFor(() => expect(app.uploads.inFlight).toBe(app.uploads.limit));
 
-      const refused = await app.inject({ method: 'POST', url: '/api/v1/files', payload, headers: { ...headers, authorization: `Bearer ${token}` } });
-      expect(refused.statusCode).toBe(503);
-      expect(refused.headers['retry-after']).toBe(String(UPLOAD_RETRY_AFTER_SECONDS));
-      expect(refused.json()).toMatchObject({ statusCode: 503, display_message: UPLOAD_MESSAGES.busy });
+      const waiting = app.inject({ method: 'POST', url: '/api/v1/files', payload, headers: { ...headers, authorization: `Bearer ${token}` } });
+      await vi.waitFor(() => expect(app.uploads.waiting).toBe(1));
+      expect(app.uploads.inFlight).toBe(app.uploads.limit);
 
       bodies.forEach((body) => body.end(payload.subarray(payload.length - 10)));
       expect((await Promise.all(slow)).map((response) => response.statusCode)).toEqual(bodies.map(() => 201));
+      // The waiting one got a freed slot and was stored.
+      expect((await waiting).statusCode).toBe(201);
       expect(app.uploads.inFlight).toBe(0);
       // A refused or cut-off upload gives its slot back too.
       const cut = new PassThrough();

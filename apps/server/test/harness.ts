@@ -8,6 +8,13 @@ import type { LogStream } from '../src/logging';
 import { seedDemoData } from '../src/db/seed';
 import { createTestDatabase, testDatabaseKinds, type DatabaseKind } from './databases';
 
+export const GENEROUS_CLIENT_LIMITS = {
+  RATE_LIMIT_CODE_SENDS_PER_ADDRESS: '100000',
+  RATE_LIMIT_SECRET_CHECKS_PER_ADDRESS: '100000',
+  RATE_LIMIT_CODE_SENDS_PER_ACCOUNT: '100000',
+  RATE_LIMIT_SECRET_CHECKS_PER_ACCOUNT: '100000',
+};
+
 /** A config for tests: quiet logs and no web build unless a test asks for one. */
 export function testConfig(env: Record<string, string> = {}): Config {
   // Secrets of its own, so suites that switch to production (which requires them) still boot.
@@ -17,6 +24,9 @@ export function testConfig(env: Record<string, string> = {}): Config {
     WEB_DIST_DIR: '/nonexistent/fhp-web-dist',
     OTP_PEPPER: 'test-pepper-0123456789abcdef0123456789abcdef',
     LEDGER_PSEUDONYM_KEY: 'test-ledger-key-0123456789abcdef0123456789',
+    // Suites sign up and sign in far more than any client would in an hour, all from one address;
+    // the limits' own tests (client-limits.test.ts) set the real defaults back.
+    ...GENEROUS_CLIENT_LIMITS,
     ...env,
   });
 }

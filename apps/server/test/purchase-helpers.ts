@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { Db } from '../src/db/client';
@@ -7,6 +6,9 @@ import { extractCode, type SmtpCapture } from '../src/modules/notifications/smtp
 import type { PolicyPurchaseResult } from '../src/modules/purchase/service';
 import { pdfBytes, pngBytes, uploadProof } from './files-helpers';
 import { gqlAs, iam } from './identity-helpers';
+import { kycInput, PURCHASE, purchaseInput, SUBMIT_KYC } from './purchase-inputs';
+
+export { kycInput, PURCHASE, purchaseInput, SUBMIT_KYC };
 
 /** A brand-new customer, signed up by the emailed code exactly as the purchase flow does it. */
 export async function newCustomer(app: FastifyInstance, smtp: SmtpCapture, email: string): Promise<string> {
@@ -18,22 +20,6 @@ export async function newCustomer(app: FastifyInstance, smtp: SmtpCapture, email
   const verified = await iam(app, '/email/verify-by-otp', { email, otp });
   expect(verified.status).toBe(200);
   return (verified.body as { accessToken: string }).accessToken;
-}
-
-export const SUBMIT_KYC = 'mutation Kyc($input: SubmitKYCDetailsInput!) { SubmitKYCDetails(input: $input) { message } }';
-
-export function kycInput(documents: { fileId: string; type: string; name: string }[], patch: Record<string, unknown> = {}) {
-  return {
-    gender: 'female',
-    firstName: 'Ann Marie',
-    lastName: 'Joseph',
-    occupation: 'Fisher',
-    primaryContactNo: '+1 767 555 0101',
-    address: { addressLine1: '12 King George V Street', city: 'Roseau', country: 'dm' },
-    documents,
-    email: null,
-    ...patch,
-  };
 }
 
 /** Uploads a PNG ID proof and a PDF address proof; answers the two documents for SubmitKYCDetails. */
@@ -54,52 +40,8 @@ export async function customerWithKyc(app: FastifyInstance, smtp: SmtpCapture, e
   return token;
 }
 
-export const PURCHASE = `mutation Buy($input: PurchasePolicyInput!) {
-  PurchasePolicy(input: $input) {
-    policyNumber type status premium discountedPremium
-    purchasedBy { email primaryContactNo phoneVerified }
-    paymentPlan paymentChannel
-    schedule { number dueDate amount { raw cents formatted } }
-    bankTransferReference
-  }
-}`;
-
 /** The answer as the GraphQL document above selects it: every field of the result type. */
 export type PurchaseAnswer = PolicyPurchaseResult;
-
-/**
- * Dominica, EC$25,000, option 3 at the prices the quote shows while the seeded 5% early-bird offer
- * runs: 25,000 x 9.88% = 2,470.00 before discount, 2,346.50 after it.
- */
-export function purchaseInput(patch: Record<string, unknown> = {}) {
-  return {
-    benificiaryDetail: {
-      firstName: 'Paul',
-      lastName: 'Joseph',
-      email: 'paul.joseph@example.com',
-      mobileNo: '+1 767 555 0102',
-      address: { addressLine1: '12 King George V Street', city: 'Roseau', country: 'dm' },
-    },
-    countryName: 'dm',
-    coverage: 25000,
-    premium: 2470,
-    discountedPremium: 2346.5,
-    productDefination: '3',
-    useOfProceeds: [
-      { value: 'homeProtection', selected: true },
-      { value: 'familySupport', selected: true },
-      { value: 'other', selected: false },
-    ],
-    termsOfUse: ['drugTrafficking', 'terrorismFinancing', 'moneyLaundering', 'fraud', 'otherCrimes', 'declare'].map((value) => ({
-      value,
-      selected: true,
-    })),
-    paymentPlan: 'INSTALMENTS_4',
-    paymentChannel: 'BANK_TRANSFER',
-    idempotencyKey: randomUUID(),
-    ...patch,
-  };
-}
 
 /** Row counts of every table the purchase flow writes: "nothing stored" means these did not move. */
 export async function rowCounts(db: Db) {

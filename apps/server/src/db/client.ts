@@ -29,6 +29,8 @@ export interface Database {
    */
   prepare(afterMigrate?: (db: Db) => Promise<void>): Promise<void>;
   close(): Promise<void>;
+  /** Connections of the pool (PostgreSQL): for /metrics. PGlite is one connection and has none. */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }
 
 export type DatabaseOptions =
@@ -71,11 +73,18 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle client losing its server must not crash the process; the next query reports it.
   pool.on('error', () => undefined);
+  // The pool only listens for errors on idle clients. A client checked out by a request (between
+  // two queries of a transaction) that loses its server emits 'error' with no listener, which
+  // would kill the process (pg_terminate_backend, a failover). The query in flight or the next
+  // one rejects anyway and the request answers 503 (unavailable.ts); the pool drops the client on
+  // release because it is no longer queryable.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzlePg({ client: pool, schema });
   let closed = false;
   return {
     kind: 'postgres',
     db,
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async prepare(afterMigrate) {
       const client = await pool.connect();
       try {

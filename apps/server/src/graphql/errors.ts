@@ -2,6 +2,7 @@ import { isDomainError } from '@fhp/domain';
 import type { ExecutionResult, FormattedExecutionResult, GraphQLError } from 'graphql';
 import mercurius from 'mercurius';
 import { ZodError, type z } from 'zod';
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../db/unavailable';
 import { GENERIC_DISPLAY_MESSAGE } from '../http/errors';
 import { withoutSuggestions } from './document-limits';
 import { graphqlJs } from './graphql-js';
@@ -16,6 +17,8 @@ export const GQL_CODES = {
   /** The document was refused before running: syntax, unknown field, depth, alias or cost limit. */
   VALIDATION_FAILED: 'GRAPHQL_VALIDATION_FAILED',
   INTERNAL: 'INTERNAL_SERVER_ERROR',
+  /** The database was out of reach for a moment: retry after the response's Retry-After. */
+  UNAVAILABLE: 'SERVICE_UNAVAILABLE',
 } as const;
 
 export function userInputError(message: string, code: string = GQL_CODES.BAD_USER_INPUT): ErrorWithProps {
@@ -31,6 +34,7 @@ export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.ou
 
 interface Logger {
   error(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
 }
 
 interface Mapped {
@@ -62,6 +66,10 @@ function mapOne(error: GraphQLError, log: Logger): Mapped {
   if (original === undefined || original === null || original instanceof graphqlJs.GraphQLError) {
     // No original error: the document itself was refused (syntax, unknown field, limits).
     return { message: error.message, code: GQL_CODES.VALIDATION_FAILED, displayMessage: error.message, beforeExecution: true };
+  }
+  if (isDatabaseUnavailable(original)) {
+    log.warn({ err: original, path: error.path }, 'database unavailable');
+    return { message: DATABASE_UNAVAILABLE_MESSAGE, code: GQL_CODES.UNAVAILABLE, displayMessage: DATABASE_UNAVAILABLE_MESSAGE, beforeExecution: false };
   }
   log.error({ err: original, path: error.path }, 'resolver failed');
   return { message: 'Internal server error', code: GQL_CODES.INTERNAL, displayMessage: GENERIC_DISPLAY_MESSAGE, beforeExecution: false };
@@ -119,7 +127,9 @@ export function formatGraphQLErrors(
     extensions: { ...extra, code, display_message: displayMessage },
   }));
   let statusCode = 200;
-  if (!execution.data) {
+  // Even with partial data: a lost connection rolled the write back, so the whole answer is "retry".
+  if (mapped.some((m) => m.code === GQL_CODES.UNAVAILABLE)) statusCode = 503;
+  else if (!execution.data) {
     if (mapped.some((m) => m.code === GQL_CODES.INTERNAL)) statusCode = 500;
     else if (mapped.every((m) => m.beforeExecution)) statusCode = mapped.find((m) => m.requestStatus)?.requestStatus ?? 400;
   }

@@ -1,9 +1,10 @@
 import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
 import { costLimitRule } from '@escape.tech/graphql-armor-cost-limit';
 import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ValidationRule } from 'graphql';
 import mercurius from 'mercurius';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../db/unavailable';
 import { isRequestFormatError, replyWithError } from '../http/errors';
 import type { GraphQLContext } from './builder';
 import { checkDocumentSize } from './document-limits';
@@ -22,6 +23,11 @@ export function graphqlLimitRules(): ValidationRule[] {
     maxAliasesRule({ n: GRAPHQL_LIMITS.maxAliases }),
     costLimitRule({ maxCost: GRAPHQL_LIMITS.maxCost }),
   ];
+}
+
+/** A 503 (the database out of reach) tells the client when to retry. */
+function withRetryAfter(statusCode: number, reply: FastifyReply): void {
+  if (statusCode === 503) reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
 }
 
 /**
@@ -65,11 +71,16 @@ export const graphqlPlugin: FastifyPluginAsync = async (app) => {
       user: request.user,
       ability: request.ability,
     }),
-    errorFormatter: (execution, context) => formatGraphQLErrors(execution, context.reply.log, { hideSuggestions: production }),
+    errorFormatter: (execution, context) => {
+      const formatted = formatGraphQLErrors(execution, context.reply.log, { hideSuggestions: production });
+      withRetryAfter(formatted.statusCode, context.reply);
+      return formatted;
+    },
     errorHandler: (error, request, reply) => {
       // A body that is not JSON never reached GraphQL: answer like every other route.
       if (isRequestFormatError(error)) return void replyWithError(error, request, reply);
       const { statusCode, response } = formatGraphQLErrors({ errors: [error] }, request.log, { hideSuggestions: production });
+      withRetryAfter(statusCode, reply);
       return void reply.code(statusCode).send(response);
     },
   });

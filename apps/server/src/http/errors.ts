@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../db/unavailable';
 
 /** Shown when we do not know what went wrong: the spec's error dialog sentence. */
 export const GENERIC_DISPLAY_MESSAGE = 'Something weird happened. Keep calm and try again.';
@@ -45,7 +46,8 @@ export function isRequestFormatError(error: unknown): error is FastifyError {
 
 /**
  * The global error handler: a client's mistake (4xx) answers with a clear message; anything else
- * is logged and answers 500 with a generic sentence, never internals.
+ * is logged and answers 500 with a generic sentence, never internals; a lost database connection
+ * answers 503 with Retry-After, since a retry will succeed.
  */
 export function replyWithError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const { statusCode: status, code, message: raw } = (error ?? {}) as Partial<FastifyError>;
@@ -55,6 +57,11 @@ export function replyWithError(error: unknown, request: FastifyRequest, reply: F
     const message = clear ?? raw ?? REASONS[status] ?? 'Bad Request';
     request.log.info({ err: error }, 'request refused');
     return reply.code(status).send(httpErrorBody(status, message));
+  }
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn({ err: error }, 'database unavailable');
+    reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+    return reply.code(503).send(httpErrorBody(503, DATABASE_UNAVAILABLE_MESSAGE));
   }
   request.log.error({ err: error }, 'unhandled error');
   return reply.code(500).send(httpErrorBody(500, 'Internal Server Error', GENERIC_DISPLAY_MESSAGE));

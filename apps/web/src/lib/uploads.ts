@@ -1,4 +1,5 @@
 import { ApiError, FALLBACK_DISPLAY_MESSAGE } from './graphql/errors';
+import { BUSY_ATTEMPTS, isRetryableStatus, retryDelayMs } from './http/retry';
 
 /** What `POST /api/v1/files` takes: the two KYC proofs, or the profile's photo (images only). */
 export type UploadPurpose = 'ID_PROOF' | 'ADDRESS_PROOF' | 'PROFILE_IMAGE';
@@ -24,18 +25,33 @@ function uploadError(xhr: XMLHttpRequest): ApiError {
   return new ApiError(`Upload failed (HTTP ${xhr.status})`, display, `HTTP_${xhr.status}`);
 }
 
+type UploadOutcome = { ok: true; file: UploadedFile } | { ok: false; status: number; retryAfter: string | null; error: ApiError };
+
 /**
- * One file (a proof, or the profile photo) to `POST /api/v1/files` (multipart: `purpose`, then exactly one `file`). XHR rather
- * than fetch because fetch cannot report upload progress, and a 20 MB file on a slow island
- * connection needs a progress bar.
+ * One file (a proof, or the profile photo) to `POST /api/v1/files` (multipart: `purpose`, then
+ * exactly one `file`). XHR rather than fetch because fetch cannot report upload progress, and a
+ * 20 MB file on a slow island connection needs a progress bar. A busy server (503, many customers
+ * uploading) is retried with backoff before the customer sees a message.
  */
-export function uploadProof(
+export async function uploadProof(
   file: File,
   purpose: UploadPurpose,
   token: string,
   onProgress: (fraction: number) => void,
+  sleep: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 ): Promise<UploadedFile> {
-  return new Promise((resolve, reject) => {
+  for (let attempt = 1; ; attempt += 1) {
+    const outcome = await uploadOnce(file, purpose, token, onProgress);
+    if (outcome.ok) return outcome.file;
+    if (attempt >= BUSY_ATTEMPTS || !isRetryableStatus(outcome.status)) throw outcome.error;
+    onProgress(0);
+    await sleep(retryDelayMs(attempt, outcome.retryAfter));
+  }
+}
+
+function uploadOnce(file: File, purpose: UploadPurpose, token: string, onProgress: (fraction: number) => void): Promise<UploadOutcome> {
+  const failed = (status: number, error: ApiError, retryAfter: string | null = null): UploadOutcome => ({ ok: false, status, retryAfter, error });
+  return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', FILES_ENDPOINT);
     xhr.setRequestHeader('authorization', `Bearer ${token}`);
@@ -44,15 +60,15 @@ export function uploadProof(
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
     };
     xhr.onload = () => {
-      if (xhr.status < 200 || xhr.status >= 300) return reject(uploadError(xhr));
+      if (xhr.status < 200 || xhr.status >= 300) return resolve(failed(xhr.status, uploadError(xhr), xhr.getResponseHeader('retry-after')));
       try {
         onProgress(1);
-        resolve(JSON.parse(xhr.responseText) as UploadedFile);
+        resolve({ ok: true, file: JSON.parse(xhr.responseText) as UploadedFile });
       } catch {
-        reject(new ApiError('Unreadable upload answer', FALLBACK_DISPLAY_MESSAGE, 'BAD_RESPONSE'));
+        resolve(failed(xhr.status, new ApiError('Unreadable upload answer', FALLBACK_DISPLAY_MESSAGE, 'BAD_RESPONSE')));
       }
     };
-    xhr.onerror = () => reject(new ApiError('Network error during upload', FALLBACK_DISPLAY_MESSAGE, 'NETWORK_ERROR'));
+    xhr.onerror = () => resolve(failed(0, new ApiError('Network error during upload', FALLBACK_DISPLAY_MESSAGE, 'NETWORK_ERROR')));
     const body = new FormData();
     // The server reads fields in order and needs the purpose before the file's bytes.
     body.append('purpose', purpose);
@@ -60,4 +76,3 @@ export function uploadProof(
     xhr.send(body);
   });
 }
-

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** The spec's role names (owner, admin, master admin, ...); the uuid is what sign-in sends as `role`. */
 export const roles = pgTable('roles', {
@@ -78,3 +78,19 @@ export const settings = pgTable('settings', {
   value: jsonb('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
 });
+
+/**
+ * Requests per client address or account per fixed window (client-limits in the domain): one row
+ * per key and window, counted up with one atomic upsert so every instance shares the count.
+ * Each process deletes the windows that ended once per window (identity/client-limits.ts).
+ */
+export const clientLimitCounts = pgTable(
+  'client_limit_counts',
+  {
+    /** e.g. `send:address:203.0.113.7` or `check:account:ann@example.com`. */
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    count: integer('count').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.key, table.windowStart] })],
+);

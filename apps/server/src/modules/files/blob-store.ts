@@ -30,7 +30,8 @@ export interface NewBlob {
  * commit with their records; an object store can implement the same three calls later.
  */
 export interface BlobStore {
-  put(blob: NewBlob, now: Date): Promise<BlobInfo>;
+  /** `tx`: store inside the caller's transaction (the quota's lock), where the store supports it. */
+  put(blob: NewBlob, now: Date, tx?: Db): Promise<BlobInfo>;
   /** What is known about the file, without reading its bytes (up to 20 MB). */
   info(id: string): Promise<BlobInfo | undefined>;
   get(id: string): Promise<(BlobInfo & { bytes: Buffer }) | undefined>;
@@ -51,9 +52,9 @@ const INFO_COLUMNS = {
 
 export function createDatabaseBlobStore(db: Db): BlobStore {
   return {
-    async put(blob, now) {
+    async put(blob, now, tx = db) {
       const sha256 = createHash('sha256').update(blob.bytes).digest('hex');
-      const [row] = await db
+      const [row] = await tx
         .insert(files)
         .values({ ...blob, size: blob.bytes.length, sha256, createdAt: now })
         .returning(INFO_COLUMNS);

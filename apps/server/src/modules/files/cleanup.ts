@@ -1,6 +1,8 @@
 import { and, count, eq, gte, isNull, lt, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { KEY_LOCKS, withKeyLock } from '../../db/key-lock';
 import { files, kycDocuments } from '../../db/schema';
+import type { BlobInfo, BlobStore, NewBlob } from './blob-store';
 
 /** Unattached files one owner may upload in a rolling day; the next upload is refused (429). */
 export const MAX_UNATTACHED_UPLOADS_PER_DAY = 10;
@@ -17,6 +19,18 @@ export async function countRecentUnattachedFiles(db: Db, ownerId: string, now: D
     .from(files)
     .where(and(eq(files.ownerId, ownerId), isNull(files.attachedAt), gte(files.createdAt, new Date(now.getTime() - DAY_MS))));
   return Number(row?.n ?? 0);
+}
+
+/**
+ * Stores an unattached upload unless its owner already has the daily quota: the count and the insert
+ * run under the owner's advisory lock, so 30 uploads at once (on one instance or several) store at
+ * most the quota. Null when the quota is reached.
+ */
+export async function putWithinQuota(db: Db, blobs: BlobStore, blob: NewBlob, now: Date): Promise<BlobInfo | null> {
+  return withKeyLock(db, KEY_LOCKS.uploadQuota, blob.ownerId, async (tx) => {
+    if ((await countRecentUnattachedFiles(tx, blob.ownerId, now)) >= MAX_UNATTACHED_UPLOADS_PER_DAY) return null;
+    return blobs.put(blob, now, tx);
+  });
 }
 
 /**

@@ -11,7 +11,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     blobs: BlobStore;
     /** Uploads being received right now, against the per-process cap (read-only: for tests and metrics). */
-    uploads: Pick<UploadSlots, 'limit' | 'inFlight'>;
+    uploads: Pick<UploadSlots, 'limit' | 'inFlight' | 'waiting'>;
   }
 }
 

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { httpErrorBody } from '../../http/errors';
 import { MESSAGES } from '../identity/errors';
 import type { BlobStore } from './blob-store';
-import { countRecentUnattachedFiles, MAX_UNATTACHED_UPLOADS_PER_DAY } from './cleanup';
+import { countRecentUnattachedFiles, MAX_UNATTACHED_UPLOADS_PER_DAY, putWithinQuota } from './cleanup';
 import { receiveUpload, UPLOAD_LIMITS, UPLOAD_MESSAGES, UPLOAD_RETRY_AFTER_SECONDS, UploadRefused, type UploadSlots } from './upload';
 
 export const FILES_PATH = '/api/v1/files';
@@ -45,22 +45,32 @@ export function filesRoutes(blobs: BlobStore, slots: UploadSlots) {
         return refuse(reply, 403, MESSAGES.forbidden);
       }
       // Before the body is read: a customer cannot fill the database with files never submitted.
-      // Concurrent uploads may pass the count together; the slots bound how far past it they get.
+      // Concurrent uploads may pass this count together; putWithinQuota counts again under a lock.
       if ((await countRecentUnattachedFiles(app.db, user.id, app.clock())) >= MAX_UNATTACHED_UPLOADS_PER_DAY) {
         request.log.info('upload refused: daily quota of unattached files reached');
         return refuse(reply, 429, UPLOAD_MESSAGES.quota);
       }
-      const release = slots.tryAcquire();
+      // Waits its turn during a rush; a client that goes away leaves the queue.
+      const gone = new AbortController();
+      reply.raw.once('close', () => gone.abort());
+      const release = await slots.acquire(gone.signal);
       if (release === null) {
-        request.log.warn({ inFlight: slots.inFlight }, 'upload refused: too many in flight');
+        request.log.warn({ inFlight: slots.inFlight, waiting: slots.waiting }, 'upload refused: too many in flight and waiting');
         return refuse(reply.header('retry-after', String(UPLOAD_RETRY_AFTER_SECONDS)), 503, UPLOAD_MESSAGES.busy);
       }
       try {
         const upload = await receiveUpload(request);
-        const stored = await blobs.put(
-          { ownerId: user.id, purpose: upload.purpose, originalName: upload.name, mimeType: upload.mimeType, bytes: upload.bytes },
-          app.clock(),
-        );
+        const stored = await putWithinQuota(app.db, blobs, {
+          ownerId: user.id,
+          purpose: upload.purpose,
+          originalName: upload.name,
+          mimeType: upload.mimeType,
+          bytes: upload.bytes,
+        }, app.clock());
+        if (stored === null) {
+          request.log.info('upload refused: daily quota of unattached files reached');
+          return refuse(reply, 429, UPLOAD_MESSAGES.quota);
+        }
         // Sizes and types only: names and contents are the customer's documents.
         request.log.info({ fileId: stored.id, size: stored.size, mimeType: stored.mimeType }, 'file uploaded');
         return reply

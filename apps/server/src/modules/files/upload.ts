@@ -35,37 +35,88 @@ export const UPLOAD_LIMITS = {
 
 /**
  * A file is held in memory until it is checked and stored (up to 20 MB, and the database driver
- * copies it again), and multipart bodies are not bounded by Fastify's body limit. Without a cap,
- * many simultaneous uploads could exhaust the process's memory; beyond it an upload is refused
- * before its body is read.
+ * copies it again), and multipart bodies are not bounded by Fastify's body limit. So at most
+ * MAX_CONCURRENT_UPLOADS bodies are read at once: the memory bound of uploads is
+ * 8 x 20 MB x 2 copies = 320 MB per process (README, Operating). An upload beyond that waits for a
+ * slot before its body is read (a waiting request holds only its socket), in a queue of at most
+ * MAX_WAITING_UPLOADS for at most UPLOAD_WAIT_MS: during a rush a customer's upload waits its turn
+ * instead of being refused because others are uploading. Only past those bounds is it refused
+ * (503 with Retry-After), and the web app retries that on its own.
  */
 export const MAX_CONCURRENT_UPLOADS = 8;
+export const MAX_WAITING_UPLOADS = 500;
+export const UPLOAD_WAIT_MS = 30_000;
 /** Seconds a refused client should wait; an upload of a few MB usually takes about that. */
 export const UPLOAD_RETRY_AFTER_SECONDS = 5;
 
 export interface UploadSlots {
   readonly limit: number;
   readonly inFlight: number;
+  /** Uploads waiting for a slot. */
+  readonly waiting: number;
   /** A release function (safe to call twice), or null when every slot is taken. */
   tryAcquire(): (() => void) | null;
+  /**
+   * A slot as soon as one is free, in arrival order; null when the queue is full or no slot came
+   * free within the wait (or `signal` aborted: the client went away).
+   */
+  acquire(signal?: AbortSignal): Promise<(() => void) | null>;
 }
 
-export function createUploadSlots(limit: number = MAX_CONCURRENT_UPLOADS): UploadSlots {
+export function createUploadSlots(
+  limit: number = MAX_CONCURRENT_UPLOADS,
+  { maxWaiting = MAX_WAITING_UPLOADS, waitMs = UPLOAD_WAIT_MS }: { maxWaiting?: number; waitMs?: number } = {},
+): UploadSlots {
   let inFlight = 0;
+  const queue: ((release: () => void) => void)[] = [];
+
+  const releaser = () => {
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const next = queue.shift();
+      // The slot passes straight to the next in line; the count stays as it is.
+      if (next) next(releaser());
+      else inFlight -= 1;
+    };
+  };
+
+  const tryAcquire = () => {
+    if (inFlight >= limit) return null;
+    inFlight += 1;
+    return releaser();
+  };
+
   return {
     limit,
     get inFlight() {
       return inFlight;
     },
-    tryAcquire() {
-      if (inFlight >= limit) return null;
-      inFlight += 1;
-      let released = false;
-      return () => {
-        if (released) return;
-        released = true;
-        inFlight -= 1;
-      };
+    get waiting() {
+      return queue.length;
+    },
+    tryAcquire,
+    acquire(signal) {
+      const now = tryAcquire();
+      if (now !== null) return Promise.resolve(now);
+      if (queue.length >= maxWaiting || signal?.aborted) return Promise.resolve(null);
+      return new Promise((resolve) => {
+        const give = (release: () => void) => {
+          clearTimeout(timer);
+          signal?.removeEventListener('abort', giveUp);
+          resolve(release);
+        };
+        const giveUp = () => {
+          const at = queue.indexOf(give);
+          if (at !== -1) queue.splice(at, 1);
+          clearTimeout(timer);
+          resolve(null);
+        };
+        const timer = setTimeout(giveUp, waitMs);
+        signal?.addEventListener('abort', giveUp, { once: true });
+        queue.push(give);
+      });
     },
   };
 }

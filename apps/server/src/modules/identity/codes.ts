@@ -1,6 +1,7 @@
 import { canSendOtp, newOtpRecord, otpState, recordFailedAttempt, RESEND_WINDOW } from '@fhp/domain';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
+import { KEY_LOCKS, withKeyLock } from '../../db/key-lock';
 import { codesMatch, generateCode, hashCode } from './crypto';
 import { badCredentials, IdentityError } from './errors';
 import { codeHistory, consumeCode, insertCode, latestOpenCodeForUpdate, recordCodeAttempt, type CodePurpose } from './repository';
@@ -30,20 +31,23 @@ export function createCodeStore(db: Db, pepper: string, clock: Clock): CodeStore
     async issue(email, purpose) {
       const now = clock();
       const since = new Date(now.getTime() - RESEND_WINDOW.windowSeconds * 1000);
-      const history = await codeHistory(db, email, since);
-      const decision = canSendOtp(history.sentAt, now, history.lockedUntil);
-      if (!decision.allowed) throw new IdentityError(429, decision.message, retryAfterSeconds(decision.retryAt, now));
-      const code = generateCode();
-      const record = newOtpRecord(now);
-      await insertCode(db, {
-        email,
-        purpose,
-        codeHash: hashCode(code, pepper),
-        expiresAt: new Date(record.expiresAt),
-        attempts: 0,
-        createdAt: now,
+      // Count and insert under the email's lock: ten sends at once must not all pass a count of zero.
+      return withKeyLock(db, KEY_LOCKS.codeSends, email.toLowerCase(), async (tx) => {
+        const history = await codeHistory(tx, email, since);
+        const decision = canSendOtp(history.sentAt, now, history.lockedUntil);
+        if (!decision.allowed) throw new IdentityError(429, decision.message, retryAfterSeconds(decision.retryAt, now));
+        const code = generateCode();
+        const record = newOtpRecord(now);
+        await insertCode(tx, {
+          email,
+          purpose,
+          codeHash: hashCode(code, pepper),
+          expiresAt: new Date(record.expiresAt),
+          attempts: 0,
+          createdAt: now,
+        });
+        return code;
       });
-      return code;
     },
 
     async verify(email, purpose, code, onSuccess) {

@@ -3,6 +3,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, ensureRoles } from '../../db/seed/identit
 import { createMailer, createOutbox, createOutboxSmsProvider, type Mailer, type Outbox, type SmsProvider } from '../notifications';
 import { createAccountGate, type AccountGate } from './account-gate';
 import { registerAuthHook } from './auth';
+import { createClientLimiter } from './client-limits';
 import { createCodeStore } from './codes';
 import { createQueryTokenVerifier, type TokenService } from './crypto';
 import { createAppTokenService } from './keys';
@@ -64,7 +65,8 @@ export const identityPlugin = fp(
     app.decorate('identity', { tokens, service, mailer, sms, outbox, accounts });
 
     registerAuthHook(app, tokens, accounts);
-    await app.register(identityRoutes(service), { prefix: '/iam/v1' });
+    const limiter = createClientLimiter(db, clock, config.clientLimits);
+    await app.register(identityRoutes(service, limiter), { prefix: '/iam/v1' });
 
     if (config.env === 'development') {
       // Codes and links in clear text: never outside a developer's machine.

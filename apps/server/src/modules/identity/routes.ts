@@ -8,11 +8,13 @@ import {
   signUpBodySchema,
   verifyByOtpBodySchema,
   type Action,
+  type ClientLimitKind,
   type DataSubject,
 } from '@fhp/domain';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { httpErrorBody } from '../../http/errors';
+import type { ClientLimiter } from './client-limits';
 import { IdentityError, MESSAGES } from './errors';
 import type { IdentityService } from './service';
 
@@ -46,30 +48,48 @@ function withHeaders(request: FastifyRequest, reply: FastifyReply, error: unknow
 }
 
 /** `/iam/v1`: every route POST with a JSON body (docs/architecture.md, Identity contract). */
+/**
+ * What a route spends of the client's limits (client-limits.ts), given its parsed body: sending a
+ * code or checking a secret. Every route that sends a
+ * code or checks a secret has one; the account is the email the body names.
+ */
+type Spends<B> = (body: B) => { kinds: ClientLimitKind[]; account?: string };
+
 export const identityRoutes =
-  (service: IdentityService): FastifyPluginAsync =>
+  (service: IdentityService, limiter: ClientLimiter): FastifyPluginAsync =>
   async (app) => {
     const post = <S extends z.ZodType>(
       path: string,
       schema: S,
       handle: (body: z.output<S>) => Promise<unknown>,
-      guard?: [Action, DataSubject],
+      options: { guard?: [Action, DataSubject]; spends?: Spends<z.output<S>> } = {},
     ) =>
       app.post(path, async (request, reply) => {
         try {
-          if (guard) requireAbility(request, ...guard);
-          return await handle(parseBody(schema, request.body));
+          if (options.guard) requireAbility(request, ...options.guard);
+          const body = parseBody(schema, request.body);
+          if (options.spends) {
+            const { kinds, account } = options.spends(body);
+            // request.ip: the socket's address, or X-Forwarded-For's client when TRUST_PROXY says so.
+            for (const kind of kinds) await limiter.spend(kind, { address: request.ip, account });
+          }
+          return await handle(body);
         } catch (error) {
           return withHeaders(request, reply, error);
         }
       });
 
+    const sends = (body: { email: string }) => ({ kinds: ['send' as const], account: body.email });
+    const checks = (body: { email: string }) => ({ kinds: ['check' as const], account: body.email });
+
     post('/user/sign-in-type/get', signInTypeBodySchema, (body) => service.signInType(body.email));
-    post('/user/sign-in', signInBodySchema, (body) => service.signIn(body));
-    post('/user/sign-up', signUpBodySchema, (body) => service.signUp(body));
-    post('/email/verify-by-otp', verifyByOtpBodySchema, (body) => service.verifyByOtp(body));
-    post('/otp/send', otpSendBodySchema, (body) => service.otpSend(body));
-    post('/user/access-token/get', accessTokenBodySchema, (body) => service.accessToken(body));
-    post('/user/invite', inviteBodySchema, (body) => service.invite(body), ['manage', 'User']);
-    post('/invitation/send', invitationSendBodySchema, (body) => service.invitationSend(body), ['manage', 'User']);
+    // A sign-in always carries a secret (password, code or link token); its code is per-email limited.
+    post('/user/sign-in', signInBodySchema, (body) => service.signIn(body), { spends: checks });
+    post('/user/sign-up', signUpBodySchema, (body) => service.signUp(body), { spends: sends });
+    post('/email/verify-by-otp', verifyByOtpBodySchema, (body) => service.verifyByOtp(body), { spends: checks });
+    post('/otp/send', otpSendBodySchema, (body) => service.otpSend(body), { spends: sends });
+    // The token is the secret checked; there is no account to name before it is.
+    post('/user/access-token/get', accessTokenBodySchema, (body) => service.accessToken(body), { spends: () => ({ kinds: ['check'] }) });
+    post('/user/invite', inviteBodySchema, (body) => service.invite(body), { guard: ['manage', 'User'], spends: sends });
+    post('/invitation/send', invitationSendBodySchema, (body) => service.invitationSend(body), { guard: ['manage', 'User'], spends: sends });
   };
