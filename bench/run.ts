@@ -11,7 +11,8 @@
  *
  * Then the proof ledger: verifying 10,000 stored entries against hashing the same payloads
  * (bench/ledger.ts; `node --import tsx bench/ledger.ts` runs that part alone), and the transaction log
- * query's timelines on a million entries (bench/txn-list.ts, likewise).
+ * query's timelines on a million entries (bench/txn-list.ts, likewise), and a holder's policy lists
+ * among a million policies on PostgreSQL (bench/my-policies.ts, likewise).
  *
  * The target ratio is measured as deployed: anonymous answers to public queries are shared for
  * GRAPHQL_CACHE_TTL_MS (src/graphql/response-cache.ts). A second server with that cache off is
@@ -25,6 +26,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { fileURLToPath } from 'node:url';
 import { runLedgerBench } from './ledger';
+import { runMyPoliciesBench } from './my-policies';
 import { runTxnListBench } from './txn-list';
 import { runLoad, type LoadRequest, type LoadResult } from './load-generator';
 import { runStormsBench } from './storms';
@@ -152,6 +154,8 @@ async function main(): Promise<number> {
     console.log(ledger.lines.join('\n'));
     // The transaction log query on a million entries (bench/txn-list.ts).
     console.log((await runTxnListBench()).join('\n'));
+    // A holder's policy lists among a million policies (bench/my-policies.ts).
+    console.log((await runMyPoliciesBench()).join('\n'));
     return ledger.failures > 0 ? 1 : 0;
   } finally {
     await deployed.app.close();

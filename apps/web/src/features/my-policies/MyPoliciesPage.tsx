@@ -20,7 +20,7 @@ const PAGE_SIZE = 10;
 export function StatusBadge({ status }: { status: string }) {
   const variant = isPolicyStatus(status) ? POLICY_STATUS_VARIANTS[status] : 'secondary';
   return (
-    <Badge bg={variant} text={variant === 'warning' || variant === 'light' || variant === 'info' ? 'dark' : undefined}>
+    <Badge bg={variant} text={variant === 'warning' || variant === 'light' ? 'dark' : undefined}>
       {isPolicyStatus(status) ? POLICY_STATUS_LABELS[status] : status}
     </Badge>
   );
@@ -37,7 +37,7 @@ function PolicyCard({ list, card }: { list: MyPolicyList; card: MyPolicyCard }) 
         <dl className="policy-card-facts mb-0">
           <dt>Policy number</dt>
           <dd>
-            <code>{card.policyNumber}</code>
+            <code className="text-nowrap">{card.policyNumber}</code>
           </dd>
           <dt>Created</dt>
           <dd>{dayMonthYear(card.createdAt)}</dd>

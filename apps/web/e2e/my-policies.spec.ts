@@ -1,0 +1,126 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expectNoSeriousAxeViolations, screenshotAtWidths, watchConsole } from './helpers';
+import { createProvisionalPolicy, readMailedCode, readStoredPolicies } from './harness';
+
+/*
+ * The holder's policies (issue 9): the three lists with paging through 25 new policies, an actual
+ * policy's detail with its PDF and its proof-ledger page, a paid payout acknowledged, a provisional
+ * policy's cancellation request, the archive's filter, and another holder's number in the address.
+ */
+
+const PASSWORD = 'Hurricane-2027!';
+const HOLDER = 'purchaser@fhp.example';
+
+async function signIn(browser: Browser, email: string): Promise<Page> {
+  const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await page.goto('/sign-in');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('One-time code').fill(await readMailedCode(email));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('navigation', { name: 'Account' })).toBeVisible();
+  return page;
+}
+
+async function review(page: Page, name: string) {
+  await expectNoSeriousAxeViolations(page);
+  await screenshotAtWidths(page, name);
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+test('a holder browses, pages, opens, downloads, acknowledges and asks to cancel', async ({ browser }) => {
+  test.setTimeout(240_000);
+  for (let i = 0; i < 25; i += 1) await createProvisionalPolicy(HOLDER);
+  const stored = await readStoredPolicies(HOLDER);
+  const provisional = stored.filter((row) => row.type === 'PROVISIONAL' && row.status === 'PAYMENT_PENDING');
+  expect(provisional.length).toBeGreaterThanOrEqual(25);
+
+  const page = await signIn(browser, HOLDER);
+  const errors = watchConsole(page);
+
+  // Provisional: ten a page, every policy once across the pages.
+  await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Provisional' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Provisional policies' })).toBeVisible();
+  const pages = Math.ceil(provisional.length / 10);
+  await expect(page.getByText(`${provisional.length} policies, page 1 of ${pages}`)).toBeVisible();
+  await review(page, 'my-policies-provisional');
+  const seen = new Set<string>();
+  for (let number = 1; number <= pages; number += 1) {
+    if (number > 1) await page.getByRole('button', { name: `Page ${number}` }).click();
+    await expect(page.getByText(`page ${number} of ${pages}`)).toBeVisible();
+    for (const code of await page.locator('.policy-card code').allTextContents()) seen.add(code);
+  }
+  expect([...seen].sort()).toEqual(provisional.map((row) => row.policyNumber).sort());
+  // Created dates read DD/MM/YYYY.
+  await expect(page.locator('.policy-card dd').nth(1)).toHaveText(/^\d{2}\/\d{2}\/\d{4}$/);
+
+  // Actual: the issued policy, its PDF and its ledger page.
+  await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Actual' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Actual policies' })).toBeVisible();
+  await review(page, 'my-policies-actual');
+  const issued = stored.find((row) => row.status === 'ISSUED')!;
+  await page.getByRole('link', { name: `View policy ${issued.policyNumber}` }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Tropical Cyclone Tracker' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cancel policy' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Policy document' }).click();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download policy PDF' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`${issued.policyNumber}.pdf`);
+  expect(readFileSync(await download.path()).subarray(0, 5).toString()).toBe('%PDF-');
+  await page.getByRole('button', { name: 'Transaction timeline' }).click();
+  await expect(page.locator('.policy-timeline li').first()).toBeVisible();
+  await review(page, 'my-policy-actual-detail');
+  await page.getByRole('link', { name: 'View in Blockchain Explorer' }).click();
+  await expect(page).toHaveURL(/\/explorer\/[0-9a-f]{64}$/);
+  await expect(page.getByRole('link', { name: 'View in Blockchain Explorer' })).toBeVisible();
+  await page.goBack();
+
+  // A paid payout: the wire-transfer sentence, then "Payment receipt confirmed".
+  const confirmation = stored.find((row) => row.status === 'PAYOUT_CONFIRMATION')!;
+  await page.goto(`/my-policies/actual/${confirmation.policyNumber}`);
+  await expect(page.getByText(/^I confirm that I received the payout of EC\$10,500\.00 by wire transfer on 13\/09\/2026\.$/)).toBeVisible();
+  await review(page, 'my-policy-payout');
+  await page.getByRole('button', { name: 'Acknowledge payout' }).click();
+  await expect(page.getByRole('dialog').getByText('Payment receipt confirmed')).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByRole('button', { name: 'Acknowledge payout' })).toHaveCount(0);
+
+  // A provisional policy: the reason is required, then the request is sent.
+  const toCancel = provisional[0]!.policyNumber;
+  await page.goto(`/my-policies/provisional/${toCancel}`);
+  await page.getByRole('button', { name: 'Cancel policy' }).click();
+  await page.getByRole('button', { name: 'Request cancellation' }).click();
+  await expect(page.getByText('Reason is required')).toBeVisible();
+  await page.getByLabel('Reason for cancellation').fill('I bought it twice by mistake.');
+  await page.getByRole('button', { name: 'Request cancellation' }).click();
+  await expect(page.getByRole('dialog').getByText('Cancellation request sent')).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByText('Thank you, your policy cancellation request sent successfully.')).toBeVisible();
+  await review(page, 'my-policy-provisional-detail');
+
+  // Archived: heading, filter by number, refresh, and the empty text for a number that matches none.
+  await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Archived' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Archived Policies' })).toBeVisible();
+  const archived = stored.filter((row) => row.status === 'EXPIRED' || row.status === 'CANCELED');
+  await expect(page.locator('.policy-card')).toHaveCount(archived.length);
+  await review(page, 'my-policies-archived');
+  await page.getByLabel('Filter by policy number').fill(archived[0]!.policyNumber.slice(-6));
+  await page.getByRole('button', { name: 'Filter' }).click();
+  await expect(page.locator('.policy-card')).toHaveCount(1);
+  await page.getByLabel('Filter by policy number').fill('NO-SUCH');
+  await page.getByRole('button', { name: 'Filter' }).click();
+  await expect(page.getByText('No Archived policies found yet - All Expired/Cancelled polices will display here')).toBeVisible();
+  await page.getByRole('button', { name: 'Refresh' }).click();
+
+  // Another holder's number in the address: not found, nothing of theirs shown.
+  const other = (await readStoredPolicies('purchaser.b@fhp.example')).find((row) => row.type === 'ACTUAL')!;
+  await page.goto(`/my-policies/actual/${other.policyNumber}`);
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  expect(errors).toEqual([]);
+});
