@@ -78,7 +78,8 @@ test('a holder browses, pages, opens, downloads, acknowledges and asks to cancel
   await review(page, 'my-policy-actual-detail');
   await page.getByRole('link', { name: 'View in Blockchain Explorer' }).click();
   await expect(page).toHaveURL(/\/explorer\/[0-9a-f]{64}$/);
-  await expect(page.getByRole('link', { name: 'View in Blockchain Explorer' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Transaction proof' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Verified' })).toBeVisible();
   await page.goBack();
 
   // A paid payout: the wire-transfer sentence, then "Payment receipt confirmed".

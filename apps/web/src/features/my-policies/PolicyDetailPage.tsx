@@ -115,6 +115,7 @@ function Detail({ list, detail }: { list: MyPolicyList; detail: MyPolicyDetail }
   const { policy, payments } = detail;
   const [cancelling, setCancelling] = useState(false);
   const [cancelled, setCancelled] = useState(false);
+  const [cancelDialog, setCancelDialog] = useState(false);
   // Spec part 2 section 4: the buttons by view and state.
   const canAcknowledge = list === 'ACTUAL' && detail.payouts.some((payout) => payout.status === 'PAID' && !payout.acknowledged);
   const beneficiary = detail.benificiaryDetail;
@@ -125,7 +126,7 @@ function Detail({ list, detail }: { list: MyPolicyList; detail: MyPolicyDetail }
         <div>
           <h1 className="h3 mb-1">{policy.optionTitle}</h1>
           <p className="mb-0">
-            <code>{policy.policyNumber}</code> <StatusBadge status={policy.status} />
+            <span className="font-monospace">{policy.policyNumber}</span> <StatusBadge status={policy.status} />
           </p>
         </div>
         <div className="d-flex flex-wrap gap-2">
@@ -277,9 +278,10 @@ function Detail({ list, detail }: { list: MyPolicyList; detail: MyPolicyDetail }
         onDone={() => {
           setCancelling(false);
           setCancelled(true);
+          setCancelDialog(true);
         }}
       />
-      <SuccessDialog show={cancelled} description={DETAIL_TEXTS.cancelledDialog} onClose={() => setCancelled(false)} />
+      <SuccessDialog show={cancelDialog} description={DETAIL_TEXTS.cancelledDialog} onClose={() => setCancelDialog(false)} />
     </>
   );
 }
