@@ -43,6 +43,7 @@ const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 2));
 const IN_PROCESS = process.env.BENCH_LOAD === 'inprocess';
 const OTP_PEPPER = 'bench-only-pepper-not-a-secret-0123456789';
 const LEDGER_PSEUDONYM_KEY = 'bench-only-ledger-key-not-a-secret-0123456789';
+const BANK_ACCOUNT_KEY = 'bench-only-bank-account-key-not-a-secret-0123';
 
 // The selection the purchase flow's options step sends (apps/web/src/features/purchase/api.ts).
 const QUOTE_BODY = JSON.stringify({
@@ -85,7 +86,7 @@ const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.le
 
 /** One server of the bench: the real app plus the bare baseline route, listening on a free port. */
 async function startTarget(env: Record<string, string>, database: Database): Promise<{ app: FastifyInstance; baseUrl: string }> {
-  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent/fhp-bench', OTP_PEPPER, LEDGER_PSEUDONYM_KEY, ...env });
+  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent/fhp-bench', OTP_PEPPER, LEDGER_PSEUDONYM_KEY, BANK_ACCOUNT_KEY, ...env });
   const app = await buildApp({ config, database });
   // The baseline: the same Fastify instance and plugins, no GraphQL and no database.
   app.get('/bench/bare', async () => ({ status: 'ok' }));

@@ -17,6 +17,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
     WEB_DIST_DIR: '/nonexistent/fhp-web-dist',
     OTP_PEPPER: 'test-pepper-0123456789abcdef0123456789abcdef',
     LEDGER_PSEUDONYM_KEY: 'test-ledger-key-0123456789abcdef0123456789',
+    BANK_ACCOUNT_KEY: 'test-bank-key-0123456789abcdef0123456789ab',
     ...env,
   });
 }

@@ -45,5 +45,16 @@ export const policiesRows: MatrixRows = {
       hidesOthers: true,
       passesGuardWith: ['BAD_USER_INPUT'],
     },
+    getBankAccountDetail: {
+      // One's own only: nobody, an administrator included, reads another's through it.
+      query: '{ getBankAccountDetail { accountNo } }',
+      expected: signedIn,
+    },
+    saveBankAccountDetail: {
+      // No cheque leaf: past the guard, the input is refused.
+      query: `mutation { saveBankAccountDetail(input: { accHolderName: "A", bankName: "B", accountNo: "12345678", type: "SAVINGS", swiftCode: "GCBKGDGD" }) { vuid } }`,
+      expected: signedIn,
+      passesGuardWith: ['BAD_USER_INPUT'],
+    },
   },
 };

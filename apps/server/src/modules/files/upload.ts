@@ -1,5 +1,5 @@
 import type { MultipartFile, MultipartValue } from '@fastify/multipart';
-import { COMMON_MESSAGES, KYC_DOCUMENT_TYPES, MAX_UPLOAD_BYTES, type KycDocumentType } from '@fhp/domain';
+import { COMMON_MESSAGES, KYC_DOCUMENT_TYPES, MAX_UPLOAD_BYTES } from '@fhp/domain';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 
@@ -11,7 +11,7 @@ import { fileTypeFromBuffer } from 'file-type';
 
 export const UPLOAD_MESSAGES = {
   notMultipart: 'Please send the file as multipart/form-data.', // ours
-  purposeInvalid: 'Purpose must be ID_PROOF or ADDRESS_PROOF, sent before the file.', // ours
+  purposeInvalid: 'Purpose must be ID_PROOF, ADDRESS_PROOF or CHEQUE_LEAF, sent before the file.', // ours
   tooManyParts: 'Send only the purpose and one file.', // ours
   fileRequired: COMMON_MESSAGES.proofFileRequired,
   fileType: COMMON_MESSAGES.proofFileType,
@@ -88,7 +88,7 @@ export class UploadRefused extends Error {
 }
 
 export interface ReceivedUpload {
-  purpose: KycDocumentType;
+  purpose: UploadPurpose;
   name: string;
   mimeType: string;
   bytes: Buffer;
@@ -121,8 +121,12 @@ function cleanName(filename: string | undefined): string {
   return (printable === '' ? 'upload' : printable).slice(0, 200);
 }
 
-function isPurpose(value: unknown): value is KycDocumentType {
-  return typeof value === 'string' && (KYC_DOCUMENT_TYPES as readonly string[]).includes(value);
+/** The proofs of KYC, and the cheque leaf of My Payout Details: the same file rules for all three. */
+const UPLOAD_PURPOSES = [...KYC_DOCUMENT_TYPES, 'CHEQUE_LEAF'] as const;
+export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
+
+function isPurpose(value: unknown): value is UploadPurpose {
+  return typeof value === 'string' && (UPLOAD_PURPOSES as readonly string[]).includes(value);
 }
 
 async function detectMime(bytes: Buffer): Promise<string> {
@@ -138,7 +142,7 @@ async function detectMime(bytes: Buffer): Promise<string> {
  */
 export async function receiveUpload(request: FastifyRequest): Promise<ReceivedUpload> {
   if (!request.isMultipart()) throw new UploadRefused(415, UPLOAD_MESSAGES.notMultipart);
-  let purpose: KycDocumentType | undefined;
+  let purpose: UploadPurpose | undefined;
   let file: { name: string; bytes: Buffer } | undefined;
   let refusal: UploadRefused | undefined;
   try {
