@@ -26,6 +26,14 @@ async function signIn(browser: Browser, email: string): Promise<Page> {
   return page;
 }
 
+/** The "Woo hoo!" dialog with this sentence (another modal may still be fading out behind it). */
+async function closeSuccess(page: Page, sentence: string) {
+  const dialog = page.getByRole('dialog').filter({ hasText: 'Woo hoo!' }).filter({ hasText: sentence });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).last().click();
+  await expect(dialog).toBeHidden();
+}
+
 async function review(page: Page, name: string) {
   await expectNoSeriousAxeViolations(page);
   await screenshotAtWidths(page, name);
@@ -74,7 +82,7 @@ test('a holder browses, pages, opens, downloads, acknowledges and asks to cancel
   expect(download.suggestedFilename()).toBe(`${issued.policyNumber}.pdf`);
   expect(readFileSync(await download.path()).subarray(0, 5).toString()).toBe('%PDF-');
   await page.getByRole('button', { name: 'Transaction timeline' }).click();
-  await expect(page.locator('.policy-timeline li').first()).toBeVisible();
+  await expect(page.locator('.txn-timeline li').first()).toBeVisible();
   await review(page, 'my-policy-actual-detail');
   await page.getByRole('link', { name: 'View in Blockchain Explorer' }).click();
   await expect(page).toHaveURL(/\/explorer\/[0-9a-f]{64}$/);
@@ -88,8 +96,7 @@ test('a holder browses, pages, opens, downloads, acknowledges and asks to cancel
   await expect(page.getByText(/^I confirm that I received the payout of EC\$10,500\.00 by wire transfer on 13\/09\/2026\.$/)).toBeVisible();
   await review(page, 'my-policy-payout');
   await page.getByRole('button', { name: 'Acknowledge payout' }).click();
-  await expect(page.getByRole('dialog').getByText('Payment receipt confirmed')).toBeVisible();
-  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+  await closeSuccess(page, 'Payment receipt confirmed');
   await expect(page.getByRole('button', { name: 'Acknowledge payout' })).toHaveCount(0);
 
   // A provisional policy: the reason is required, then the request is sent.
@@ -100,8 +107,7 @@ test('a holder browses, pages, opens, downloads, acknowledges and asks to cancel
   await expect(page.getByText('Reason is required')).toBeVisible();
   await page.getByLabel('Reason for cancellation').fill('I bought it twice by mistake.');
   await page.getByRole('button', { name: 'Request cancellation' }).click();
-  await expect(page.getByRole('dialog').getByText('Cancellation request sent')).toBeVisible();
-  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+  await closeSuccess(page, 'Cancellation request sent');
   await expect(page.getByText('Thank you, your policy cancellation request sent successfully.')).toBeVisible();
   await review(page, 'my-policy-provisional-detail');
 
@@ -123,5 +129,50 @@ test('a holder browses, pages, opens, downloads, acknowledges and asks to cancel
   const other = (await readStoredPolicies('purchaser.b@fhp.example')).find((row) => row.type === 'ACTUAL')!;
   await page.goto(`/my-policies/actual/${other.policyNumber}`);
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+// A 1x1 PNG: the server checks a file's type by its bytes.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+test('a holder saves payout bank details: every refusal in words, then shown masked with its timeline', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const page = await signIn(browser, 'purchaser.b@fhp.example');
+  const errors = watchConsole(page);
+  await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'My Payout Details' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'My Payout Details' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Save bank details' }).click();
+  await expect(page.getByText("Account holder's name is required")).toBeVisible();
+  await expect(page.getByText('Confirm Account number is required')).toBeVisible();
+  await expect(page.getByText('One cheque leaf is required')).toBeVisible();
+
+  await page.getByLabel('Account holder’s name').fill('Bernard Joseph');
+  await page.getByLabel('Bank name').fill('National Bank of Dominica');
+  await page.getByLabel('Account number', { exact: true }).fill('5500 1234 0456');
+  await page.getByLabel('Confirm account number').fill('5500 1234 0457');
+  await page.getByLabel('Account type').selectOption('CHEQUING');
+  await page.getByLabel('SWIFT or BIC code').fill('NCDM12');
+  await page.getByLabel('Cheque leaf').setInputFiles({ name: 'cheque.txt', mimeType: 'text/plain', buffer: Buffer.from('not a cheque') });
+  await page.getByRole('button', { name: 'Save bank details' }).click();
+  await expect(page.getByText('Account numbers do not match')).toBeVisible();
+  await expect(page.getByText(/^SWIFT or BIC code must be 8 or 11 characters/)).toBeVisible();
+  await screenshotAtWidths(page, 'payout-details-refusals');
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  await page.getByLabel('Confirm account number').fill('550012340456');
+  await page.getByLabel('SWIFT or BIC code').fill('ncdmdmdm');
+  await page.getByRole('button', { name: 'Save bank details' }).click();
+  await expect(page.getByText('The cheque leaf must be a PNG, PDF, JPEG or JPG file')).toBeVisible();
+  await page.getByLabel('Cheque leaf').setInputFiles({ name: 'cheque.png', mimeType: 'image/png', buffer: PNG });
+  await page.getByRole('button', { name: 'Save bank details' }).click();
+  await closeSuccess(page, 'Bank details updated successfully');
+
+  await expect(page.getByText('•••• 0456')).toBeVisible();
+  await expect(page.getByText('NCDMDMDM')).toBeVisible();
+  await expect(page.getByText('550012340456')).toHaveCount(0);
+  await expect(page.locator('.txn-timeline li').first()).toContainText('Bank details added');
+  await expect(page.getByRole('button', { name: 'Update Bank details' })).toBeVisible();
+  await review(page, 'payout-details');
   expect(errors).toEqual([]);
 });

@@ -65,6 +65,7 @@ function myPoliciesPages(): Partial<Record<RouteName, Pick<RouteObject, 'lazy'>>
 const SIGNED_IN_PAGES: Partial<Record<RouteName, Pick<RouteObject, 'lazy'>>> = {
   PaymentDesk: page('PaymentDesk', () => import('../features/payment-desk/PaymentDeskPage').then((m) => m.PaymentDeskPage)),
   ...myPoliciesPages(),
+  PayoutKYC: page('PayoutKYC', () => import('../features/payout-details/PayoutDetailsPage').then((m) => m.PayoutDetailsPage)),
   CancellationRequests: page('CancellationRequests', () =>
     import('../features/cancellation-requests/CancellationRequestsPage').then((m) => m.CancellationRequestsPage),
   ),

@@ -8,13 +8,14 @@ import { Link, useParams } from 'react-router';
 import { ErrorDialog } from '../../components/ErrorDialog';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { SuccessDialog } from '../../components/SuccessDialog';
+import { TxnTimeline } from '../../components/TxnTimeline';
 import { notify } from '../../components/toast';
 import { openPdf } from '../../lib/downloadPdf';
 import { ApiError, displayMessageOf } from '../../lib/graphql/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useAcknowledgePayout, useMyPolicyDetail, usePolicyTimeline, type MyPolicyDetail } from './api';
 import { CancelPolicyForm } from './CancelPolicyForm';
-import { dayMonthYear, dayMonthYearOf, longDateTime } from './format';
+import { dayMonthYear, dayMonthYearOf } from './format';
 import { StatusBadge } from './MyPoliciesPage';
 import { LIST_PATHS, trackerPath } from './paths';
 import { DETAIL_TEXTS, LIST_TEXTS } from './texts';
@@ -38,18 +39,15 @@ function Timeline({ policyNumber }: { policyNumber: string }) {
   if (timeline.isPending) return <LoadingScreen label="Retrieving the timeline..." />;
   if (!timeline.data || timeline.data.length === 0) return <p className="mb-0 text-body-secondary">Nothing recorded yet.</p>;
   return (
-    <ol className="policy-timeline mb-0">
-      {timeline.data.map((entry) => (
-        <li key={entry.id}>
-          <div className="timeline-headline">{entry.action}</div>
-          <div className="small text-body-secondary">
-            {longDateTime(entry.when)}
-            {entry.where ? ` · ${entry.where}` : ''}
-            {entry.performedBy ? ` · ${[entry.performedBy.firstName, entry.performedBy.lastName].filter(Boolean).join(' ')}` : ''}
-          </div>
-        </li>
-      ))}
-    </ol>
+    <TxnTimeline
+      entries={timeline.data.map((entry) => ({
+        id: entry.id,
+        action: entry.action,
+        when: entry.when,
+        where: entry.where,
+        by: entry.performedBy ? [entry.performedBy.firstName, entry.performedBy.lastName].filter(Boolean).join(' ') : null,
+      }))}
+    />
   );
 }
 

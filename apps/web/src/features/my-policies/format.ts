@@ -4,6 +4,3 @@ import { displayZoneDate, formatDayMonthYear, type IsoDate } from '@fhp/domain';
 export const dayMonthYear = (iso: string) => formatDayMonthYear(displayZoneDate(new Date(iso)));
 export const dayMonthYearOf = (date: IsoDate) => formatDayMonthYear(date);
 
-const LONG = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Port_of_Spain', dateStyle: 'long', timeStyle: 'short' });
-/** The timeline's long date. */
-export const longDateTime = (epochMs: number) => LONG.format(new Date(epochMs));
