@@ -1,3 +1,4 @@
+import { accountRows } from './account';
 import { filesRows } from './files';
 import { identityRows } from './identity';
 import { ledgerRows } from './ledger';
@@ -8,7 +9,7 @@ import { purchaseRows } from './purchase';
 import type { GraphQLRow, MatrixRows, RestRow } from './types';
 
 /** Every domain's rows. A domain that adds operations or routes adds its file here. */
-export const DOMAIN_ROWS: readonly MatrixRows[] = [publicRows, identityRows, purchaseRows, filesRows, lifecycleRows, ledgerRows, policiesRows];
+export const DOMAIN_ROWS: readonly MatrixRows[] = [publicRows, identityRows, purchaseRows, filesRows, lifecycleRows, ledgerRows, accountRows, policiesRows];
 
 function merge<T>(tables: (Record<string, T> | undefined)[]): Record<string, T> {
   const merged: Record<string, T> = {};

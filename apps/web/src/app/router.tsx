@@ -63,6 +63,7 @@ function myPoliciesPages(): Partial<Record<RouteName, Pick<RouteObject, 'lazy'>>
 
 /** Signed-in pages that are built; the others show the placeholder until their issue lands. */
 const SIGNED_IN_PAGES: Partial<Record<RouteName, Pick<RouteObject, 'lazy'>>> = {
+  MyAccount: page('MyAccount', () => import('../features/my-account/MyAccountPage').then((m) => m.MyAccountPage)),
   PaymentDesk: page('PaymentDesk', () => import('../features/payment-desk/PaymentDeskPage').then((m) => m.PaymentDeskPage)),
   ...myPoliciesPages(),
   PayoutKYC: page('PayoutKYC', () => import('../features/payout-details/PayoutDetailsPage').then((m) => m.PayoutDetailsPage)),

@@ -7,4 +7,5 @@ export * from './kyc-submit';
 export * from './purchase-refusals';
 export * from './txn-list';
 export * from './ledger-hash';
+export * from './account';
 export * from './bank-account';

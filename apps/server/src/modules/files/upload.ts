@@ -1,5 +1,5 @@
 import type { MultipartFile, MultipartValue } from '@fastify/multipart';
-import { COMMON_MESSAGES, KYC_DOCUMENT_TYPES, MAX_UPLOAD_BYTES } from '@fhp/domain';
+import { COMMON_MESSAGES, KYC_DOCUMENT_TYPES, MAX_UPLOAD_BYTES, PROFILE_MESSAGES, type KycDocumentType } from '@fhp/domain';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 
@@ -11,7 +11,7 @@ import { fileTypeFromBuffer } from 'file-type';
 
 export const UPLOAD_MESSAGES = {
   notMultipart: 'Please send the file as multipart/form-data.', // ours
-  purposeInvalid: 'Purpose must be ID_PROOF, ADDRESS_PROOF or CHEQUE_LEAF, sent before the file.', // ours
+  purposeInvalid: 'Purpose must be ID_PROOF, ADDRESS_PROOF, PROFILE_IMAGE or CHEQUE_LEAF, sent before the file.', // ours
   tooManyParts: 'Send only the purpose and one file.', // ours
   fileRequired: COMMON_MESSAGES.proofFileRequired,
   fileType: COMMON_MESSAGES.proofFileType,
@@ -87,6 +87,14 @@ export class UploadRefused extends Error {
   }
 }
 
+/** What a customer may upload: the two proofs of KYC, and the profile's photo. */
+/** The KYC proofs, the profile photo and the cheque leaf of My Payout Details (issue 9). */
+export const UPLOAD_PURPOSES = [...KYC_DOCUMENT_TYPES, 'PROFILE_IMAGE', 'CHEQUE_LEAF'] as const;
+export type UploadPurpose = KycDocumentType | 'PROFILE_IMAGE' | 'CHEQUE_LEAF';
+
+/** A profile photo is shown as an image: no PDF. */
+const IMAGE_MIME = new Set(['image/png', 'image/jpeg']);
+
 export interface ReceivedUpload {
   purpose: UploadPurpose;
   name: string;
@@ -121,17 +129,14 @@ function cleanName(filename: string | undefined): string {
   return (printable === '' ? 'upload' : printable).slice(0, 200);
 }
 
-/** The proofs of KYC, and the cheque leaf of My Payout Details: the same file rules for all three. */
-const UPLOAD_PURPOSES = [...KYC_DOCUMENT_TYPES, 'CHEQUE_LEAF'] as const;
-export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
-
 function isPurpose(value: unknown): value is UploadPurpose {
   return typeof value === 'string' && (UPLOAD_PURPOSES as readonly string[]).includes(value);
 }
 
-async function detectMime(bytes: Buffer): Promise<string> {
+async function detectMime(bytes: Buffer, purpose: UploadPurpose): Promise<string> {
   const detected = bytes.length === 0 ? undefined : await fileTypeFromBuffer(bytes);
   const mime = detected ? ACCEPTED_MIME[detected.mime] : undefined;
+  if (purpose === 'PROFILE_IMAGE' && (mime === undefined || !IMAGE_MIME.has(mime))) throw new UploadRefused(415, PROFILE_MESSAGES.imageType);
   if (mime === undefined) throw new UploadRefused(415, UPLOAD_MESSAGES.fileType);
   return mime;
 }
@@ -176,5 +181,5 @@ export async function receiveUpload(request: FastifyRequest): Promise<ReceivedUp
   if (refusal) throw refusal;
   if (purpose === undefined) throw new UploadRefused(400, UPLOAD_MESSAGES.purposeInvalid);
   if (file === undefined) throw new UploadRefused(400, UPLOAD_MESSAGES.fileRequired);
-  return { purpose, name: file.name, bytes: file.bytes, mimeType: await detectMime(file.bytes) };
+  return { purpose, name: file.name, bytes: file.bytes, mimeType: await detectMime(file.bytes, purpose) };
 }
