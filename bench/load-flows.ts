@@ -44,6 +44,7 @@ async function runFlows(database: Database, label: string): Promise<boolean> {
     TRUST_PROXY: '127.0.0.1',
     OTP_PEPPER: 'bench-pepper-0123456789abcdef0123456789abcdef',
     LEDGER_PSEUDONYM_KEY: 'bench-ledger-key-0123456789abcdef0123456789',
+    BANK_ACCOUNT_KEY: 'bench-bank-key-0123456789abcdef0123456789ab',
     DATABASE_URL: database.kind === 'postgres' ? 'postgres://unused@127.0.0.1/unused' : '',
   });
   const server = await startServer({ config, database, clock: () => NOW });

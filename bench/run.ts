@@ -11,7 +11,8 @@
  *
  * Then the proof ledger: verifying 10,000 stored entries against hashing the same payloads
  * (bench/ledger.ts; `node --import tsx bench/ledger.ts` runs that part alone), and the transaction log
- * query's timelines on a million entries (bench/txn-list.ts, likewise).
+ * query's timelines on a million entries (bench/txn-list.ts, likewise), and a holder's policy lists
+ * among a million policies on PostgreSQL (bench/my-policies.ts, likewise).
  *
  * The target ratio is measured as deployed: anonymous answers to public queries are shared for
  * GRAPHQL_CACHE_TTL_MS (src/graphql/response-cache.ts). A second server with that cache off is
@@ -25,6 +26,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { fileURLToPath } from 'node:url';
 import { runLedgerBench } from './ledger';
+import { runMyPoliciesBench } from './my-policies';
 import { runTxnListBench } from './txn-list';
 import { runLoad, type LoadRequest, type LoadResult } from './load-generator';
 import { runStormsBench } from './storms';
@@ -41,6 +43,7 @@ const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 2));
 const IN_PROCESS = process.env.BENCH_LOAD === 'inprocess';
 const OTP_PEPPER = 'bench-only-pepper-not-a-secret-0123456789';
 const LEDGER_PSEUDONYM_KEY = 'bench-only-ledger-key-not-a-secret-0123456789';
+const BANK_ACCOUNT_KEY = 'bench-only-bank-account-key-not-a-secret-0123';
 
 // The selection the purchase flow's options step sends (apps/web/src/features/purchase/api.ts).
 const QUOTE_BODY = JSON.stringify({
@@ -83,7 +86,7 @@ const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.le
 
 /** One server of the bench: the real app plus the bare baseline route, listening on a free port. */
 async function startTarget(env: Record<string, string>, database: Database): Promise<{ app: FastifyInstance; baseUrl: string }> {
-  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent/fhp-bench', OTP_PEPPER, LEDGER_PSEUDONYM_KEY, ...env });
+  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent/fhp-bench', OTP_PEPPER, LEDGER_PSEUDONYM_KEY, BANK_ACCOUNT_KEY, ...env });
   const app = await buildApp({ config, database });
   // The baseline: the same Fastify instance and plugins, no GraphQL and no database.
   app.get('/bench/bare', async () => ({ status: 'ok' }));
@@ -152,6 +155,8 @@ async function main(): Promise<number> {
     console.log(ledger.lines.join('\n'));
     // The transaction log query on a million entries (bench/txn-list.ts).
     console.log((await runTxnListBench()).join('\n'));
+    // A holder's policy lists among a million policies (bench/my-policies.ts).
+    console.log((await runMyPoliciesBench()).join('\n'));
     return ledger.failures > 0 ? 1 : 0;
   } finally {
     await deployed.app.close();

@@ -124,6 +124,7 @@ async function main(): Promise<void> {
     WEB_DIST_DIR: WEB_DIST,
     OTP_PEPPER: 'bench-only-pepper-not-a-secret-0123456789',
     LEDGER_PSEUDONYM_KEY: 'bench-only-ledger-key-not-a-secret-0123456789',
+    BANK_ACCOUNT_KEY: 'bench-only-bank-account-key-not-a-secret-0123',
   });
   step('starting the production server');
   const server = await startServer({ config });

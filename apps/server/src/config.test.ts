@@ -6,6 +6,7 @@ import { ConfigError, loadConfig, REPO_ROOT } from './config';
 const PRODUCTION_SECRETS = {
   OTP_PEPPER: 'a-production-pepper-of-at-least-32-chars',
   LEDGER_PSEUDONYM_KEY: 'a-production-ledger-key-of-at-least-32-chars',
+  BANK_ACCOUNT_KEY: 'a-production-bank-account-key-of-32-chars',
 };
 
 describe('loadConfig', () => {
@@ -96,6 +97,8 @@ describe('loadConfig', () => {
     [{ NODE_ENV: 'production' }, 'OTP_PEPPER'],
     [{ NODE_ENV: 'production' }, 'LEDGER_PSEUDONYM_KEY'],
     [{ LEDGER_PSEUDONYM_KEY: 'short' }, 'LEDGER_PSEUDONYM_KEY'],
+    [{ NODE_ENV: 'production' }, 'BANK_ACCOUNT_KEY'],
+    [{ BANK_ACCOUNT_KEY: 'short' }, 'BANK_ACCOUNT_KEY'],
     [{ QUERY_TOKEN_SIGNER_PUBLIC_KEY: 'abc' }, 'QUERY_TOKEN_SIGNER_PUBLIC_KEY'],
   ])('fails fast on %o, naming the variable', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);

@@ -39,6 +39,9 @@ export const DEVELOPMENT_OTP_PEPPER = 'fhp-development-otp-pepper-not-a-secret';
 /** Development and test only, public like the pepper above: production requires LEDGER_PSEUDONYM_KEY. */
 export const DEVELOPMENT_LEDGER_PSEUDONYM_KEY = 'fhp-development-ledger-pseudonym-key-not-a-secret';
 
+/** Development and test only, public like the two above: production requires BANK_ACCOUNT_KEY. */
+export const DEVELOPMENT_BANK_ACCOUNT_KEY = 'fhp-development-bank-account-key-not-a-secret';
+
 /** A per-window request count (RATE_LIMIT_*). */
 const limitCount = z.coerce
   .number({ message: 'must be a number of requests' })
@@ -68,6 +71,7 @@ const envSchema = z.object({
   JWT_AUDIENCE: z.string().trim().min(1).default('fhp-portal'),
   OTP_PEPPER: optionalNonEmpty.pipe(z.string().min(32, { message: 'must be at least 32 characters of random text' }).optional()),
   LEDGER_PSEUDONYM_KEY: optionalNonEmpty.pipe(z.string().min(32, { message: 'must be at least 32 characters of random text' }).optional()),
+  BANK_ACCOUNT_KEY: optionalNonEmpty.pipe(z.string().min(32, { message: 'must be at least 32 characters of random text' }).optional()),
   QUERY_TOKEN_SIGNER_PUBLIC_KEY: optionalPem('an SPKI PEM public key (-----BEGIN PUBLIC KEY-----)'),
   TRUST_PROXY: optionalNonEmpty.pipe(
     z
@@ -125,6 +129,8 @@ export interface Config {
    * to a person without it. Changing it gives every holder a new account id from then on.
    */
   ledgerPseudonymKey: string;
+  /** Encrypts bank account numbers at rest (AES-256-GCM, key derived from it). */
+  bankAccountKey: string;
   /** How often this process seals pending ledger entries into a block; 0: never (tools and tests seal). */
   ledgerSealIntervalSeconds: number;
   /** Signer of tokens handed over in a page's query string; absent: such tokens are refused. */
@@ -167,6 +173,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const problems: string[] = [];
   if (e.NODE_ENV === 'production' && e.OTP_PEPPER === undefined) problems.push('OTP_PEPPER: is required in production');
   if (e.NODE_ENV === 'production' && e.LEDGER_PSEUDONYM_KEY === undefined) problems.push('LEDGER_PSEUDONYM_KEY: is required in production');
+  if (e.NODE_ENV === 'production' && e.BANK_ACCOUNT_KEY === undefined) problems.push('BANK_ACCOUNT_KEY: is required in production');
   if (e.JWT_PUBLIC_KEY !== undefined && e.JWT_PRIVATE_KEY === undefined) problems.push('JWT_PUBLIC_KEY: needs JWT_PRIVATE_KEY too');
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   const webDistDir = absolute(e.WEB_DIST_DIR, REPO_ROOT);
@@ -194,6 +201,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     otpPepper: e.OTP_PEPPER ?? DEVELOPMENT_OTP_PEPPER,
     otpPepperIsDevelopmentDefault: e.OTP_PEPPER === undefined,
     ledgerPseudonymKey: e.LEDGER_PSEUDONYM_KEY ?? DEVELOPMENT_LEDGER_PSEUDONYM_KEY,
+    bankAccountKey: e.BANK_ACCOUNT_KEY ?? DEVELOPMENT_BANK_ACCOUNT_KEY,
     ledgerSealIntervalSeconds: e.LEDGER_SEAL_INTERVAL_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 10),
     queryTokenSignerPublicKeyPem: e.QUERY_TOKEN_SIGNER_PUBLIC_KEY,
     graphqlCacheTtlMs: e.GRAPHQL_CACHE_TTL_MS,

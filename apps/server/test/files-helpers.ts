@@ -124,7 +124,7 @@ export async function postFile(app: FastifyInstance, token: string | undefined, 
 export async function uploadProof(
   app: FastifyInstance,
   token: string,
-  purpose: 'ID_PROOF' | 'ADDRESS_PROOF',
+  purpose: 'ID_PROOF' | 'ADDRESS_PROOF' | 'CHEQUE_LEAF',
   file: { filename: string; contentType: string; data: Buffer } = { filename: 'passport.png', contentType: 'image/png', data: pngBytes() },
 ): Promise<UploadAnswer> {
   const { status, body } = await postFile(app, token, [{ name: 'purpose', value: purpose }, { name: 'file', ...file }]);

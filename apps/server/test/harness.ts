@@ -24,6 +24,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
     WEB_DIST_DIR: '/nonexistent/fhp-web-dist',
     OTP_PEPPER: 'test-pepper-0123456789abcdef0123456789abcdef',
     LEDGER_PSEUDONYM_KEY: 'test-ledger-key-0123456789abcdef0123456789',
+    BANK_ACCOUNT_KEY: 'test-bank-key-0123456789abcdef0123456789ab',
     // Suites sign up and sign in far more than any client would in an hour, all from one address;
     // the limits' own tests (client-limits.test.ts) set the real defaults back.
     ...GENEROUS_CLIENT_LIMITS,

@@ -78,7 +78,7 @@ test('a purchaser signs in with password and the emailed code, uses the sidebar,
     ['My Payout Details', /\/my-payout-details$/, 'My Payout Details'],
     ['Provisional', /\/my-policies\/provisional$/, 'Provisional policies'],
     ['Actual', /\/my-policies\/actual$/, 'Actual policies'],
-    ['Archived', /\/my-policies\/archived$/, 'Archived policies'],
+    ['Archived', /\/my-policies\/archived$/, 'Archived Policies'],
   ];
   for (const [link, url, title] of items) {
     await sidebar.getByRole('link', { name: link, exact: true }).click();

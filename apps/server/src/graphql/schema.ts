@@ -13,6 +13,8 @@ import '../modules/purchase/graphql';
 import '../modules/payments/graphql';
 import '../modules/ledger/graphql';
 import '../modules/policies/graphql';
+import '../modules/policies/my-policies-graphql';
+import '../modules/bank/graphql';
 
 // The first mutations arrive with issue 4; modules add theirs with builder.mutationFields.
 builder.mutationType({});

@@ -3,12 +3,13 @@ import { filesRows } from './files';
 import { identityRows } from './identity';
 import { ledgerRows } from './ledger';
 import { lifecycleRows } from './lifecycle';
+import { policiesRows } from './policies';
 import { publicRows } from './public';
 import { purchaseRows } from './purchase';
 import type { GraphQLRow, MatrixRows, RestRow } from './types';
 
 /** Every domain's rows. A domain that adds operations or routes adds its file here. */
-export const DOMAIN_ROWS: readonly MatrixRows[] = [publicRows, identityRows, purchaseRows, filesRows, lifecycleRows, ledgerRows, accountRows];
+export const DOMAIN_ROWS: readonly MatrixRows[] = [publicRows, identityRows, purchaseRows, filesRows, lifecycleRows, ledgerRows, accountRows, policiesRows];
 
 function merge<T>(tables: (Record<string, T> | undefined)[]): Record<string, T> {
   const merged: Record<string, T> = {};

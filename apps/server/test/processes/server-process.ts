@@ -34,6 +34,7 @@ export function serverProcessEnv(port: number, env: Record<string, string>): Nod
     WEB_DIST_DIR: '/nonexistent/fhp-web-dist',
     OTP_PEPPER: 'test-pepper-0123456789abcdef0123456789abcdef',
     LEDGER_PSEUDONYM_KEY: 'test-ledger-key-0123456789abcdef0123456789',
+    BANK_ACCOUNT_KEY: 'test-bank-key-0123456789abcdef0123456789ab',
     ...GENEROUS_CLIENT_LIMITS,
     ...env,
   };

@@ -34,10 +34,39 @@ function StartupLoading() {
 
 const route = (name: RouteName, lazy: Pick<RouteObject, 'lazy'>): RouteObject => ({ id: name, path: ROUTES[name], ...lazy });
 
+/** The holder's lists and policy details (issue 9): one page component each, told which list it is. */
+function myPoliciesPages(): Partial<Record<RouteName, Pick<RouteObject, 'lazy'>>> {
+  const lists = { ActualPolicies: 'ACTUAL', ProvisionalPolicies: 'PROVISIONAL', Archived: 'ARCHIVED' } as const;
+  const details = { ActualPolicyDetail: 'ACTUAL', ProvisionalPolicyDetail: 'PROVISIONAL', ArchivedPolicyDetail: 'ARCHIVED' } as const;
+  const pages: Partial<Record<RouteName, Pick<RouteObject, 'lazy'>>> = {};
+  for (const [name, list] of Object.entries(lists)) {
+    pages[name as RouteName] = page(name, async () => {
+      const { MyPoliciesPage } = await import('../features/my-policies/MyPoliciesPage');
+      return function MyPolicies() {
+        return <MyPoliciesPage key={list} list={list} />;
+      };
+    });
+  }
+  for (const [name, list] of Object.entries(details)) {
+    pages[name as RouteName] = page(name, async () => {
+      const [{ PolicyDetailPage }, { NotFoundPage }] = await Promise.all([
+        import('../features/my-policies/PolicyDetailPage'),
+        import('../features/not-found/NotFoundPage'),
+      ]);
+      return function PolicyDetail() {
+        return <PolicyDetailPage list={list} notFound={<NotFoundPage />} />;
+      };
+    });
+  }
+  return pages;
+}
+
 /** Signed-in pages that are built; the others show the placeholder until their issue lands. */
 const SIGNED_IN_PAGES: Partial<Record<RouteName, Pick<RouteObject, 'lazy'>>> = {
   MyAccount: page('MyAccount', () => import('../features/my-account/MyAccountPage').then((m) => m.MyAccountPage)),
   PaymentDesk: page('PaymentDesk', () => import('../features/payment-desk/PaymentDeskPage').then((m) => m.PaymentDeskPage)),
+  ...myPoliciesPages(),
+  PayoutKYC: page('PayoutKYC', () => import('../features/payout-details/PayoutDetailsPage').then((m) => m.PayoutDetailsPage)),
   CancellationRequests: page('CancellationRequests', () =>
     import('../features/cancellation-requests/CancellationRequestsPage').then((m) => m.CancellationRequestsPage),
   ),

@@ -8,3 +8,4 @@ export * from './purchase';
 export * from './cancellation';
 export * from './payment';
 export * from './calendar';
+export * from './my-policies';

@@ -2,7 +2,7 @@ import { customType, index, integer, pgTable, text, timestamp, uuid } from 'driz
 import { users } from './identity';
 
 /** PGlite hands bytea back as a Uint8Array, node-postgres as a Buffer: both leave here as a Buffer. */
-export const FILE_PURPOSES = ['ID_PROOF', 'ADDRESS_PROOF', 'PROFILE_IMAGE', 'POLICY_DOCUMENT'] as const;
+export const FILE_PURPOSES = ['ID_PROOF', 'ADDRESS_PROOF', 'PROFILE_IMAGE', 'POLICY_DOCUMENT', 'CHEQUE_LEAF'] as const;
 export type FilePurpose = (typeof FILE_PURPOSES)[number];
 
 const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({

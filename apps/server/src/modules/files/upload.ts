@@ -11,7 +11,7 @@ import { fileTypeFromBuffer } from 'file-type';
 
 export const UPLOAD_MESSAGES = {
   notMultipart: 'Please send the file as multipart/form-data.', // ours
-  purposeInvalid: 'Purpose must be ID_PROOF, ADDRESS_PROOF or PROFILE_IMAGE, sent before the file.', // ours
+  purposeInvalid: 'Purpose must be ID_PROOF, ADDRESS_PROOF, PROFILE_IMAGE or CHEQUE_LEAF, sent before the file.', // ours
   tooManyParts: 'Send only the purpose and one file.', // ours
   fileRequired: COMMON_MESSAGES.proofFileRequired,
   fileType: COMMON_MESSAGES.proofFileType,
@@ -139,8 +139,9 @@ export class UploadRefused extends Error {
 }
 
 /** What a customer may upload: the two proofs of KYC, and the profile's photo. */
-export const UPLOAD_PURPOSES = [...KYC_DOCUMENT_TYPES, 'PROFILE_IMAGE'] as const;
-export type UploadPurpose = KycDocumentType | 'PROFILE_IMAGE';
+/** The KYC proofs, the profile photo and the cheque leaf of My Payout Details (issue 9). */
+export const UPLOAD_PURPOSES = [...KYC_DOCUMENT_TYPES, 'PROFILE_IMAGE', 'CHEQUE_LEAF'] as const;
+export type UploadPurpose = KycDocumentType | 'PROFILE_IMAGE' | 'CHEQUE_LEAF';
 
 /** A profile photo is shown as an image: no PDF. */
 const IMAGE_MIME = new Set(['image/png', 'image/jpeg']);

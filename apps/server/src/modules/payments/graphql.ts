@@ -42,7 +42,7 @@ const MinDueRef = builder.objectRef<PaymentViewData['minDue']>('MinDue').impleme
   }),
 });
 
-const PolicyPaymentViewRef = builder.objectRef<PaymentViewData>('PolicyPaymentView').implement({
+export const PolicyPaymentViewRef = builder.objectRef<PaymentViewData>('PolicyPaymentView').implement({
   description: "A policy's payments as the payment desk and its holder see them: no KYC documents, no bank details.",
   fields: (t) => ({
     policyId: t.exposeString('policyId'),

@@ -1,0 +1,309 @@
+import { COUNTRIES, isCountryCode, USE_OF_PROCEEDS_OPTIONS, type MyPolicyList } from '@fhp/domain';
+import { useState, type ReactNode } from 'react';
+import Accordion from 'react-bootstrap/Accordion';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Table from 'react-bootstrap/Table';
+import { Link, useParams } from 'react-router';
+import { ErrorDialog } from '../../components/ErrorDialog';
+import { LoadingScreen } from '../../components/LoadingScreen';
+import { SuccessDialog } from '../../components/SuccessDialog';
+import { TxnTimeline } from '../../components/TxnTimeline';
+import { notify } from '../../components/toast';
+import { openPdf } from '../../lib/downloadPdf';
+import { ApiError, displayMessageOf } from '../../lib/graphql/errors';
+import { usePageTitle } from '../../lib/usePageTitle';
+import { useAcknowledgePayout, useMyPolicyDetail, usePolicyTimeline, type MyPolicyDetail } from './api';
+import { CancelPolicyForm } from './CancelPolicyForm';
+import { dayMonthYear, dayMonthYearOf } from './format';
+import { StatusBadge } from './MyPoliciesPage';
+import { LIST_PATHS, trackerPath } from './paths';
+import { DETAIL_TEXTS, LIST_TEXTS } from './texts';
+import './my-policies.css';
+
+function Facts({ rows }: { rows: [string, ReactNode][] }) {
+  return (
+    <dl className="policy-card-facts mb-0">
+      {rows.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Timeline({ policyNumber }: { policyNumber: string }) {
+  const timeline = usePolicyTimeline(policyNumber);
+  if (timeline.isPending) return <LoadingScreen label="Retrieving the timeline..." />;
+  if (!timeline.data || timeline.data.length === 0) return <p className="mb-0 text-body-secondary">Nothing recorded yet.</p>;
+  return (
+    <TxnTimeline
+      entries={timeline.data.map((entry) => ({
+        id: entry.id,
+        action: entry.action,
+        when: entry.when,
+        where: entry.where,
+        by: entry.performedBy ? [entry.performedBy.firstName, entry.performedBy.lastName].filter(Boolean).join(' ') : null,
+      }))}
+    />
+  );
+}
+
+function Payouts({ detail, canAcknowledge }: { detail: MyPolicyDetail; canAcknowledge: boolean }) {
+  const acknowledge = useAcknowledgePayout();
+  const [done, setDone] = useState(false);
+  if (detail.payouts.length === 0) return <p className="mb-0 text-body-secondary">No payouts yet.</p>;
+  return (
+    <>
+      <Table responsive size="sm" className="mb-3">
+        <thead>
+          <tr>
+            <th scope="col">Share</th>
+            <th scope="col">Amount</th>
+            <th scope="col">Status</th>
+            <th scope="col">Paid on</th>
+            <th scope="col">Acknowledged</th>
+          </tr>
+        </thead>
+        <tbody>
+          {detail.payouts.map((payout) => (
+            <tr key={payout.id}>
+              <td>{payout.percent}%</td>
+              <td>{payout.amount.formatted}</td>
+              <td>{payout.status === 'PAID' ? 'Paid' : 'Pending'}</td>
+              <td>{payout.paidOn ? dayMonthYearOf(payout.paidOn) : '-'}</td>
+              <td>{payout.acknowledged ? 'Yes' : 'No'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+      {canAcknowledge &&
+        detail.payouts
+          .filter((payout) => payout.status === 'PAID' && !payout.acknowledged && payout.paidOn)
+          .map((payout) => (
+            <Alert key={payout.id} variant="info" className="d-flex flex-column flex-md-row gap-2 align-items-md-center justify-content-between">
+              <span>{DETAIL_TEXTS.acknowledgement(payout.amount.formatted, dayMonthYearOf(payout.paidOn!))}</span>
+              <Button
+                variant="primary"
+                disabled={acknowledge.isPending}
+                onClick={() =>
+                  acknowledge.mutate([payout.id], { onSuccess: () => setDone(true), onError: (error) => notify.error(displayMessageOf(error)) })
+                }
+              >
+                Acknowledge payout
+              </Button>
+            </Alert>
+          ))}
+      <SuccessDialog show={done} description={DETAIL_TEXTS.acknowledged} onClose={() => setDone(false)} />
+    </>
+  );
+}
+
+async function downloadContract(url: string, policyNumber: string) {
+  try {
+    await openPdf(url, `${policyNumber}.pdf`, 'download');
+  } catch (error) {
+    notify.error(displayMessageOf(error));
+  }
+}
+
+function Detail({ list, detail }: { list: MyPolicyList; detail: MyPolicyDetail }) {
+  const { policy, payments } = detail;
+  const [cancelling, setCancelling] = useState(false);
+  const [cancelled, setCancelled] = useState(false);
+  const [cancelDialog, setCancelDialog] = useState(false);
+  // Spec part 2 section 4: the buttons by view and state.
+  const canAcknowledge = list === 'ACTUAL' && detail.payouts.some((payout) => payout.status === 'PAID' && !payout.acknowledged);
+  const beneficiary = detail.benificiaryDetail;
+  const proceeds = detail.useOfProceeds.filter((entry) => entry.selected).map((entry) => USE_OF_PROCEEDS_OPTIONS.find((option) => option.value === entry.value)?.label ?? entry.value);
+  return (
+    <>
+      <div className="d-flex flex-wrap justify-content-between align-items-start gap-2 mb-3">
+        <div>
+          <h1 className="h3 mb-1">{policy.optionTitle}</h1>
+          <p className="mb-0">
+            <span className="font-monospace">{policy.policyNumber}</span> <StatusBadge status={policy.status} />
+          </p>
+        </div>
+        <div className="d-flex flex-wrap gap-2">
+          {list === 'PROVISIONAL' && detail.canCancel && (
+            <Button variant="outline-danger" onClick={() => setCancelling(true)}>
+              Cancel policy
+            </Button>
+          )}
+          {policy.type === 'ACTUAL' && detail.blockchainTxnURL && (
+            <Link className="btn btn-outline-primary" to={detail.blockchainTxnURL}>
+              View in Blockchain Explorer
+            </Link>
+          )}
+          {list === 'ACTUAL' && (
+            <Link className="btn btn-primary" to={trackerPath(policy.policyNumber)}>
+              Tropical Cyclone Tracker
+            </Link>
+          )}
+        </div>
+      </div>
+      {cancelled && <Alert variant="success">{DETAIL_TEXTS.cancelled}</Alert>}
+      {detail.cancellationPending && !cancelled && <Alert variant="warning">A cancellation request for this policy is waiting for review.</Alert>}
+      <Accordion defaultActiveKey={['policy', 'payouts']} alwaysOpen>
+        <Accordion.Item eventKey="policy">
+          <Accordion.Header>Policy</Accordion.Header>
+          <Accordion.Body>
+            <Facts
+              rows={[
+                ['Policy number', policy.policyNumber],
+                ['Status', <StatusBadge key="s" status={policy.status} />],
+                ['Country insured', policy.countryName],
+                ['Season', `${policy.seasonYear} (June 1 to May 31)`],
+                ['Coverage', policy.coverage.formatted],
+                ['Premium', policy.discountedPremium ? `${policy.discountedPremium.formatted} (was ${policy.premium.formatted})` : policy.premium.formatted],
+                ['Purchased', dayMonthYear(policy.purchasedAt)],
+              ]}
+            />
+          </Accordion.Body>
+        </Accordion.Item>
+        <Accordion.Item eventKey="document">
+          <Accordion.Header>Policy document</Accordion.Header>
+          <Accordion.Body>
+            {payments.contractUrl ? (
+              <Button variant="outline-primary" onClick={() => void downloadContract(payments.contractUrl!, policy.policyNumber)}>
+                Download policy PDF
+              </Button>
+            ) : (
+              <p className="mb-0 text-body-secondary">The policy document is issued once the premium is paid in full.</p>
+            )}
+          </Accordion.Body>
+        </Accordion.Item>
+        <Accordion.Item eventKey="beneficiary">
+          <Accordion.Header>Beneficiary details</Accordion.Header>
+          <Accordion.Body>
+            {beneficiary ? (
+              <Facts
+                rows={[
+                  ['Name', `${beneficiary.firstName} ${beneficiary.lastName}`],
+                  ['Email', beneficiary.email],
+                  ['Phone', beneficiary.mobileNo],
+                  ['Address', `${beneficiary.addressLine1}, ${beneficiary.city}, ${isCountryCode(beneficiary.country) ? COUNTRIES[beneficiary.country].name : beneficiary.country}`],
+                ]}
+              />
+            ) : (
+              <p className="mb-0">-</p>
+            )}
+          </Accordion.Body>
+        </Accordion.Item>
+        <Accordion.Item eventKey="proceeds">
+          <Accordion.Header>Use of proceeds</Accordion.Header>
+          <Accordion.Body>
+            <ul className="mb-0">{proceeds.map((label) => <li key={label}>{label}</li>)}</ul>
+          </Accordion.Body>
+        </Accordion.Item>
+        <Accordion.Item eventKey="payments">
+          <Accordion.Header>Payments</Accordion.Header>
+          <Accordion.Body>
+            <Facts
+              rows={[
+                ['Premium payable', payments.payable.formatted],
+                ['Paid', payments.paid.formatted],
+                ['Still owed', payments.outstanding.formatted],
+                ...(payments.minDue.amount.cents > 0
+                  ? ([['Minimum due', `${payments.minDue.amount.formatted}${payments.minDue.dueDate ? ` by ${dayMonthYearOf(payments.minDue.dueDate)}` : ''}`]] as [string, ReactNode][])
+                  : []),
+              ]}
+            />
+            <Table responsive size="sm" className="mt-3 mb-0">
+              <caption>Payment schedule</caption>
+              <thead>
+                <tr>
+                  <th scope="col">#</th>
+                  <th scope="col">Due</th>
+                  <th scope="col">Amount</th>
+                  <th scope="col">State</th>
+                </tr>
+              </thead>
+              <tbody>
+                {payments.schedule.map((row) => (
+                  <tr key={row.number}>
+                    <td>{row.number}</td>
+                    <td>{dayMonthYearOf(row.dueDate)}</td>
+                    <td>{row.amount.formatted}</td>
+                    <td>{row.state.replace('_', ' ').toLowerCase()}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+            {payments.payments.length > 0 && (
+              <Table responsive size="sm" className="mt-3 mb-0">
+                <caption>Payments received</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Receipt</th>
+                    <th scope="col">Paid on</th>
+                    <th scope="col">Amount</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {payments.payments.map((payment) => (
+                    <tr key={payment.id}>
+                      <td>{payment.receiptNumber}</td>
+                      <td>{dayMonthYearOf(payment.paidOn)}</td>
+                      <td>{payment.amount.formatted}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </Table>
+            )}
+          </Accordion.Body>
+        </Accordion.Item>
+        <Accordion.Item eventKey="payouts">
+          <Accordion.Header>Payouts</Accordion.Header>
+          <Accordion.Body>
+            <Payouts detail={detail} canAcknowledge={canAcknowledge} />
+          </Accordion.Body>
+        </Accordion.Item>
+        <Accordion.Item eventKey="timeline">
+          <Accordion.Header>Transaction timeline</Accordion.Header>
+          <Accordion.Body>
+            <Timeline policyNumber={policy.policyNumber} />
+          </Accordion.Body>
+        </Accordion.Item>
+      </Accordion>
+      <CancelPolicyForm
+        policyId={policy.policyId}
+        show={cancelling}
+        onClose={() => setCancelling(false)}
+        onDone={() => {
+          setCancelling(false);
+          setCancelled(true);
+          setCancelDialog(true);
+        }}
+      />
+      <SuccessDialog show={cancelDialog} description={DETAIL_TEXTS.cancelledDialog} onClose={() => setCancelDialog(false)} />
+    </>
+  );
+}
+
+/** A policy of the list the address names; the number is the last path segment. */
+export function PolicyDetailPage({ list, notFound }: { list: MyPolicyList; notFound: ReactNode }) {
+  const { id = '' } = useParams();
+  const query = useMyPolicyDetail(list, id);
+  usePageTitle(query.data ? `Policy ${query.data.policy.policyNumber}` : LIST_TEXTS[list].title);
+  if (query.isPending) return <LoadingScreen label={DETAIL_TEXTS.loading} />;
+  if (query.error instanceof ApiError && query.error.code === 'NOT_FOUND') return <>{notFound}</>;
+  if (query.isError || !query.data) {
+    return (
+      <>
+        <p>
+          <Link to={LIST_PATHS[list]}>Back to {LIST_TEXTS[list].title}</Link>
+        </p>
+        <ErrorDialog show onRetry={() => void query.refetch()} onClose={() => undefined} />
+      </>
+    );
+  }
+  return (
+    <section className="policy-detail">
+      <Detail list={list} detail={query.data} />
+    </section>
+  );
+}

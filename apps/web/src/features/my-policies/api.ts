@@ -1,0 +1,107 @@
+import type { MyPolicyList } from '@fhp/domain';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { request } from '../../lib/graphql/client';
+import { graphql, type ResultOf } from '../../lib/graphql/graphql';
+
+/* The holder's policies (issue 9): the three lists, one policy's detail, its timeline, and the two actions. */
+
+const ListQuery = graphql(`
+  query MyPolicies($input: MyPoliciesInput!) {
+    getMyPolicies(input: $input) {
+      data { policyId policyNumber type status productDefination optionTitle countryName coverage { formatted } createdAt purchasedAt }
+      currentPage pageSize totalCount totalPages
+    }
+  }
+`);
+export type MyPolicyCard = ResultOf<typeof ListQuery>['getMyPolicies']['data'][number];
+export type MyPolicyPage = ResultOf<typeof ListQuery>['getMyPolicies'];
+
+const DetailQuery = graphql(`
+  query MyPolicyDetail($policyNumber: String!, $list: String) {
+    getMyPolicyDetail(policyNumber: $policyNumber, list: $list) {
+      policy { policyId policyNumber type status optionTitle countryName seasonYear coverage { formatted } premium { formatted } discountedPremium { formatted } createdAt purchasedAt }
+      benificiaryDetail { firstName lastName email mobileNo addressLine1 city country }
+      useOfProceeds { value selected }
+      payments {
+        paymentState paymentPlan payable { formatted } paid { formatted } outstanding { formatted cents }
+        minDue { amount { formatted cents } dueDate overdue }
+        schedule { number dueDate amount { formatted } state }
+        payments { id receiptNumber amount { formatted } channel paidOn receiptUrl }
+        contractUrl
+      }
+      payouts { id percent amount { formatted } status paidOn acknowledged }
+      blockchainTxnURL canCancel cancellationPending
+    }
+  }
+`);
+export type MyPolicyDetail = ResultOf<typeof DetailQuery>['getMyPolicyDetail'];
+
+const TimelineQuery = graphql(`
+  query PolicyTimeline($input: GetTxnListInput) {
+    getTxnList(input: $input) { data { id action type when where performedBy { firstName lastName } } }
+  }
+`);
+export type TimelineEntry = ResultOf<typeof TimelineQuery>['getTxnList']['data'][number];
+
+const CancelMutation = graphql(`
+  mutation CancelMyPolicy($policyId: String!, $reason: String!) { cancelPolicy(policyId: $policyId, reason: $reason) { policyNumber policyId } }
+`);
+const AcknowledgeMutation = graphql(`
+  mutation AcknowledgeMyPayout($payoutIds: [String!]!) { acknowledgePayout(payoutIds: $payoutIds) { message } }
+`);
+
+const KEY = ['my-policies'] as const;
+
+/** A failed list shows the empty state, not an error (spec part 2 section 8): the query never throws. */
+export function useMyPolicies(list: MyPolicyList, skip: number, policyNumber: string) {
+  return useQuery({
+    queryKey: [...KEY, 'list', list, skip, policyNumber],
+    retry: false,
+    placeholderData: keepPreviousData,
+    queryFn: async (): Promise<MyPolicyPage | null> => {
+      try {
+        return (await request(ListQuery, { input: { list, skip, limit: 10, ...(policyNumber ? { policyNumber } : {}) } })).getMyPolicies;
+      } catch {
+        return null;
+      }
+    },
+  });
+}
+
+export function useMyPolicyDetail(list: MyPolicyList, policyNumber: string) {
+  return useQuery({
+    queryKey: [...KEY, 'detail', list, policyNumber],
+    retry: false,
+    queryFn: async () => (await request(DetailQuery, { policyNumber, list })).getMyPolicyDetail,
+  });
+}
+
+/** The policy's timeline: its own entries and the holder's KYC submissions (spec part 2 section 7). */
+export function usePolicyTimeline(policyNumber: string) {
+  return useQuery({
+    queryKey: [...KEY, 'timeline', policyNumber],
+    retry: false,
+    queryFn: async () =>
+      (
+        await request(TimelineQuery, {
+          input: { limit: 100, where: { type: { in: ['POLICY_PURCHASE_FLOW', 'KYC_SUBMISSION'] }, txnSetId: { in: [policyNumber, null] } } },
+        })
+      ).getTxnList.data,
+  });
+}
+
+export function useCancelPolicy() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (values: { policyId: string; reason: string }) => (await request(CancelMutation, values)).cancelPolicy,
+    onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
+  });
+}
+
+export function useAcknowledgePayout() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (payoutIds: string[]) => (await request(AcknowledgeMutation, { payoutIds })).acknowledgePayout,
+    onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
+  });
+}
