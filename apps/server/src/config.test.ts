@@ -35,8 +35,7 @@ describe('loadConfig', () => {
       WEB_DIST_DIR: '/opt/web',
       SEED_DEMO: 'false',
       PUBLIC_URL: 'https://fhp.example',
-      OTP_PEPPER: 'a-production-pepper-of-at-least-32-chars',
-      LEDGER_PSEUDONYM_KEY: 'a-production-ledger-key-of-at-least-32-chars',
+      ...PRODUCTION_SECRETS,
     });
     expect(config).toMatchObject({
       env: 'production',
@@ -49,6 +48,7 @@ describe('loadConfig', () => {
       webDistExists: false,
       seedDemo: false,
       publicUrl: 'https://fhp.example',
+      bankAccountKey: PRODUCTION_SECRETS.BANK_ACCOUNT_KEY,
     });
     expect(isAbsolute(config.dataDir)).toBe(true);
   });
