@@ -8,3 +8,4 @@ export * from './kyc';
 export * from './policies';
 export * from './ledger';
 export * from './lifecycle';
+export * from './storms';

@@ -35,3 +35,34 @@ export async function appendLedgerEntry(db: Db, entry: NewLedgerEntry, appendedA
     return row;
   });
 }
+
+/** Rows per INSERT: well under PostgreSQL's 65,535 bind parameters at 7 columns a row. */
+const APPEND_CHUNK = 2_000;
+
+/**
+ * Appends many entries in order under one lock of the head (the trigger engine's payouts of one
+ * storm): the chain is computed in memory and written in multi-row inserts, so 100,000 entries
+ * cost a few statements instead of 200,000 round trips. Same rules as `appendLedgerEntry`: call it
+ * as the last step of the transaction that made the change.
+ */
+export async function appendLedgerEntries(db: Db, entries: readonly NewLedgerEntry[], appendedAt: Date): Promise<LedgerEntryRow[]> {
+  if (entries.length === 0) return [];
+  return db.transaction(async (tx) => {
+    const [head] = await tx.select().from(ledgerHead).where(eq(ledgerHead.id, HEAD_ID)).for('update');
+    if (!head) throw new Error('The ledger head row is missing: run the migrations');
+    let previous = head.lastSequence === 0 ? null : { sequence: head.lastSequence, hash: head.lastHash };
+    const rows: (typeof ledgerEntries.$inferInsert)[] = [];
+    for (const { at, ...rest } of entries) {
+      const payload: LedgerPayload = { ...rest, timestamp: at.toISOString() };
+      const next = chainEntry(sha256Hex, previous, payload);
+      rows.push({ ...next, kind: payload.kind, txnId: payload.txnId, createdAt: appendedAt });
+      previous = { sequence: next.sequence, hash: next.hash };
+    }
+    const stored: LedgerEntryRow[] = [];
+    for (let start = 0; start < rows.length; start += APPEND_CHUNK) {
+      stored.push(...(await tx.insert(ledgerEntries).values(rows.slice(start, start + APPEND_CHUNK)).returning()));
+    }
+    await tx.update(ledgerHead).set({ lastSequence: previous!.sequence, lastHash: previous!.hash }).where(eq(ledgerHead.id, HEAD_ID));
+    return stored;
+  });
+}
