@@ -18,6 +18,7 @@ import { jobsPlugin } from './modules/jobs';
 import { paymentsPlugin } from './modules/payments';
 import { ledgerPlugin } from './modules/ledger';
 import { pricingPlugin } from './modules/pricing';
+import { stormRoutes } from './modules/storms/routes';
 import './types';
 
 export interface BuildAppOptions {
@@ -95,6 +96,7 @@ export async function buildApp({
   await app.register(identityPlugin);
   await app.register(filesPlugin);
   await app.register(paymentsPlugin);
+  await app.register(stormRoutes);
   await app.register(jobsPlugin);
   await app.register(healthRoutes);
   await app.register(graphqlPlugin);

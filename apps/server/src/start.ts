@@ -5,6 +5,8 @@ import type { Config } from './config';
 import { databaseOptionsFromConfig, openDatabase, type Database } from './db/client';
 import { seedFor } from './db/seed';
 import { seedDemoPolicies } from './db/seed/demo-policies';
+import { lifecycleDeps } from './modules/policies/deps';
+import { loadShippedStorms } from './modules/storms/shipped';
 
 export interface StartServerOptions {
   config: Config;
@@ -55,6 +57,9 @@ export async function startServer({ config, database, clock }: StartServerOption
       const seeded = await seedDemoPolicies(app);
       if (seeded > 0) app.log.info({ policies: seeded }, 'Demo policies seeded in every status');
     }
+    // Real storm tracks for the tracker, the maps and the back-test (reference data, demo or not).
+    const shipped = await loadShippedStorms(lifecycleDeps(app));
+    if (shipped > 0) app.log.info({ storms: shipped }, 'Shipped storm tracks loaded');
   } catch (error) {
     await closeDatabase();
     throw error;

@@ -4,10 +4,11 @@ import { ledgerRows } from './ledger';
 import { lifecycleRows } from './lifecycle';
 import { publicRows } from './public';
 import { purchaseRows } from './purchase';
+import { stormRows } from './storms';
 import type { GraphQLRow, MatrixRows, RestRow } from './types';
 
 /** Every domain's rows. A domain that adds operations or routes adds its file here. */
-export const DOMAIN_ROWS: readonly MatrixRows[] = [publicRows, identityRows, purchaseRows, filesRows, lifecycleRows, ledgerRows];
+export const DOMAIN_ROWS: readonly MatrixRows[] = [publicRows, identityRows, purchaseRows, filesRows, lifecycleRows, ledgerRows, stormRows];
 
 function merge<T>(tables: (Record<string, T> | undefined)[]): Record<string, T> {
   const merged: Record<string, T> = {};
