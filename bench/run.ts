@@ -28,6 +28,7 @@ import { runLedgerBench } from './ledger';
 import { runTxnListBench } from './txn-list';
 import { runLoad, type LoadRequest, type LoadResult } from './load-generator';
 import { runStormsBench } from './storms';
+import { runStormEvaluationBench } from './storm-evaluation';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase, type Database } from '../apps/server/src/db/client';
@@ -152,6 +153,8 @@ async function main(): Promise<number> {
     console.log(ledger.lines.join('\n'));
     // The transaction log query on a million entries (bench/txn-list.ts).
     console.log((await runTxnListBench()).join('\n'));
+    // The trigger engine on PostgreSQL (bench/storm-evaluation.ts): one storm over 100,000 policies.
+    console.log((await runStormEvaluationBench()).join('\n'));
     return ledger.failures > 0 ? 1 : 0;
   } finally {
     await deployed.app.close();

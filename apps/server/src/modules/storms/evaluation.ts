@@ -104,9 +104,11 @@ async function insertPayouts(tx: Db, storm: Storm, country: CountryCode, season:
     WITH candidates AS (
       SELECT p.id, p.owner_id, p.policy_number, p.status, pct.percent,
              (p.coverage_cents::bigint * pct.percent + 50) / 100 AS full_cents,
-             p.coverage_cents - COALESCE((SELECT sum(o.amount_cents) FROM payouts o WHERE o.policy_id = p.id), 0) AS remaining_cents
+             p.coverage_cents - COALESCE(o.created_cents, 0) AS remaining_cents
       FROM policies p
       JOIN (VALUES ${percents}) AS pct(option_id, percent) ON pct.option_id = p.option_id
+      -- One pass over the earlier payouts (a correlated sum per policy re-reads the table each time).
+      LEFT JOIN (SELECT policy_id, sum(amount_cents) AS created_cents FROM payouts GROUP BY policy_id) o ON o.policy_id = p.id
       WHERE p.country = ${country} AND p.season_year = ${season.year} AND p.status IN (${IN_FORCE_SQL})
       FOR UPDATE OF p
     ),
