@@ -15,6 +15,9 @@ import { displayMessageOf } from '../../lib/graphql/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { STORMS_PATH, useImportStorms, useRecordWire, useStormPayouts, useStorms, type ImportAnswer, type StormPayoutItem } from './api';
 
+/** Storms without payouts shown before "Show all": the latest tracks. */
+const RECENT_STORMS = 10;
+
 const localDay = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Port_of_Spain', year: 'numeric', month: 'long', day: 'numeric' });
 
 function ImportCard() {
@@ -133,6 +136,10 @@ export function StormPayoutsPage() {
   usePageTitle('Storm payouts');
   const storms = useStorms();
   const [open, setOpen] = useState<string | null>(null);
+  const [showAll, setShowAll] = useState(false);
+  // The shipped history is 220 storms: storms with payouts and the latest few come first.
+  const all = storms.data ?? [];
+  const shown = showAll ? all : all.filter((storm, index) => storm.payoutCount > 0 || index < RECENT_STORMS);
   return (
     <Container className="py-4">
       <h1 className="h3 mb-4">Storm payouts</h1>
@@ -145,7 +152,7 @@ export function StormPayoutsPage() {
         <EmptyState title="No storms stored yet" />
       ) : (
         <div className="d-grid gap-2">
-          {storms.data.map((storm) => (
+          {shown.map((storm) => (
             <Card key={storm.id}>
               <Card.Body>
                 <div className="d-flex flex-wrap justify-content-between gap-2">
@@ -169,6 +176,11 @@ export function StormPayoutsPage() {
               </Card.Body>
             </Card>
           ))}
+          {shown.length < all.length && (
+            <Button variant="outline-secondary" onClick={() => setShowAll(true)}>
+              Show all {all.length} storms
+            </Button>
+          )}
         </div>
       )}
     </Container>
