@@ -15,6 +15,8 @@ import { displayMessageOf } from '../../lib/graphql/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { STORMS_PATH, useImportStorms, useRecordWire, useStormPayouts, useStorms, type ImportAnswer, type StormPayoutItem } from './api';
 
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+
 /** Storms without payouts shown before "Show all": the latest tracks. */
 const RECENT_STORMS = 10;
 
@@ -32,7 +34,7 @@ function ImportCard() {
     try {
       const result = await importer.mutateAsync(file);
       setAnswer(result);
-      notify.success(`${result.storms.length} storms read: ${result.payouts} payouts created, ${result.alerts} storm alerts sent.`);
+      notify.success(`${plural(result.storms.length, 'storm')} read: ${plural(result.payouts, 'payout')} created, ${plural(result.alerts, 'storm alert')} sent.`);
     } catch (failure) {
       setAnswer(null);
       setError(displayMessageOf(failure));
@@ -115,11 +117,11 @@ function PayoutsTable({ stormId }: { stormId: string }) {
           <tbody>
             {payouts.data.map((payout) => (
               <tr key={payout.id}>
-                <td>{payout.policyNumber}</td>
+                <td className="text-nowrap">{payout.policyNumber}</td>
                 <td>{payout.holderName}</td>
                 <td>{payout.optionId}</td>
                 <td>{payout.percent}</td>
-                <td>{payout.amount.formatted}</td>
+                <td className="text-nowrap">{payout.amount.formatted}</td>
                 <td><Badge bg={payout.status === 'PAID' ? 'success' : 'warning'} text={payout.status === 'PAID' ? undefined : 'dark'}>{payout.status}{payout.acknowledged ? ', acknowledged' : ''}</Badge></td>
                 <td>{payout.status === 'PENDING' ? <WireForm payout={payout} /> : `${payout.wireReference ?? ''}${payout.paidAt ? `, ${localDay.format(new Date(payout.paidAt))}` : ''}`}</td>
               </tr>
