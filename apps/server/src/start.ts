@@ -4,6 +4,7 @@ import type { Clock } from './clock';
 import type { Config } from './config';
 import { databaseOptionsFromConfig, openDatabase, type Database } from './db/client';
 import { seedFor } from './db/seed';
+import { seedDemoKyc } from './db/seed/demo-kyc';
 import { seedDemoPolicies } from './db/seed/demo-policies';
 import { lifecycleDeps } from './modules/policies/deps';
 import { loadShippedStorms } from './modules/storms/shipped';
@@ -56,6 +57,8 @@ export async function startServer({ config, database, clock }: StartServerOption
     if (config.seedDemo) {
       const seeded = await seedDemoPolicies(app);
       if (seeded > 0) app.log.info({ policies: seeded }, 'Demo policies seeded in every status');
+      const holders = await seedDemoKyc(app);
+      if (holders > 0) app.log.info({ holders }, 'Demo KYC documents seeded');
     }
     // Real storm tracks for the tracker, the maps and the back-test (reference data, demo or not).
     const shipped = await loadShippedStorms(lifecycleDeps(app));

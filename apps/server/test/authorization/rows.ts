@@ -1,3 +1,4 @@
+import { accountRows } from './account';
 import { filesRows } from './files';
 import { identityRows } from './identity';
 import { ledgerRows } from './ledger';
@@ -8,7 +9,7 @@ import { stormRows } from './storms';
 import type { GraphQLRow, MatrixRows, RestRow } from './types';
 
 /** Every domain's rows. A domain that adds operations or routes adds its file here. */
-export const DOMAIN_ROWS: readonly MatrixRows[] = [publicRows, identityRows, purchaseRows, filesRows, lifecycleRows, ledgerRows, stormRows];
+export const DOMAIN_ROWS: readonly MatrixRows[] = [publicRows, identityRows, purchaseRows, filesRows, lifecycleRows, ledgerRows, accountRows, stormRows];
 
 function merge<T>(tables: (Record<string, T> | undefined)[]): Record<string, T> {
   const merged: Record<string, T> = {};
