@@ -30,6 +30,7 @@ import { runMyPoliciesBench } from './my-policies';
 import { runTxnListBench } from './txn-list';
 import { runLoad, type LoadRequest, type LoadResult } from './load-generator';
 import { runStormsBench } from './storms';
+import { runStormEvaluationBench } from './storm-evaluation';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase, type Database } from '../apps/server/src/db/client';
@@ -157,6 +158,8 @@ async function main(): Promise<number> {
     console.log((await runTxnListBench()).join('\n'));
     // A holder's policy lists among a million policies (bench/my-policies.ts).
     console.log((await runMyPoliciesBench()).join('\n'));
+    // The trigger engine on PostgreSQL (bench/storm-evaluation.ts): one storm over 100,000 policies.
+    console.log((await runStormEvaluationBench()).join('\n'));
     return ledger.failures > 0 ? 1 : 0;
   } finally {
     await deployed.app.close();

@@ -19,6 +19,7 @@ import { paymentsPlugin } from './modules/payments';
 import { ledgerPlugin } from './modules/ledger';
 import { metricsPlugin } from './modules/metrics';
 import { pricingPlugin } from './modules/pricing';
+import { stormRoutes } from './modules/storms/routes';
 import './types';
 
 export interface BuildAppOptions {
@@ -98,6 +99,7 @@ export async function buildApp({
   await app.register(identityPlugin);
   await app.register(filesPlugin);
   await app.register(paymentsPlugin);
+  await app.register(stormRoutes);
   await app.register(jobsPlugin);
   await app.register(healthRoutes);
   await app.register(graphqlPlugin);

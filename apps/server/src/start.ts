@@ -6,6 +6,8 @@ import { databaseOptionsFromConfig, openDatabase, type Database } from './db/cli
 import { seedFor } from './db/seed';
 import { seedDemoKyc } from './db/seed/demo-kyc';
 import { seedDemoPolicies } from './db/seed/demo-policies';
+import { lifecycleDeps } from './modules/policies/deps';
+import { loadShippedStorms } from './modules/storms/shipped';
 
 export interface StartServerOptions {
   config: Config;
@@ -58,6 +60,9 @@ export async function startServer({ config, database, clock }: StartServerOption
       const holders = await seedDemoKyc(app);
       if (holders > 0) app.log.info({ holders }, 'Demo KYC documents seeded');
     }
+    // Real storm tracks for the tracker, the maps and the back-test (reference data, demo or not).
+    const shipped = await loadShippedStorms(lifecycleDeps(app));
+    if (shipped > 0) app.log.info({ storms: shipped }, 'Shipped storm tracks loaded');
   } catch (error) {
     await closeDatabase();
     throw error;

@@ -15,6 +15,7 @@ import '../modules/ledger/graphql';
 import '../modules/policies/graphql';
 import '../modules/policies/my-policies-graphql';
 import '../modules/bank/graphql';
+import '../modules/storms/graphql';
 
 // The first mutations arrive with issue 4; modules add theirs with builder.mutationFields.
 builder.mutationType({});

@@ -27,6 +27,8 @@ export const ROUTES = {
   // Staff screens (issue 7; not in the spec's route table).
   PaymentDesk: '/payment-desk',
   CancellationRequests: '/cancellation-requests',
+  // Staff screen (issue 10).
+  StormPayouts: '/storm-payouts',
 } as const;
 
 export type RouteName = keyof typeof ROUTES;
@@ -62,4 +64,5 @@ export const ROUTE_TITLES: Record<RouteName, string> = {
   AnalyticsAPIDetail: 'Analytics API detail',
   PaymentDesk: 'Payment desk',
   CancellationRequests: 'Cancellation requests',
+  StormPayouts: 'Storm payouts',
 };

@@ -70,6 +70,7 @@ const SIGNED_IN_PAGES: Partial<Record<RouteName, Pick<RouteObject, 'lazy'>>> = {
   CancellationRequests: page('CancellationRequests', () =>
     import('../features/cancellation-requests/CancellationRequestsPage').then((m) => m.CancellationRequestsPage),
   ),
+  StormPayouts: page('StormPayouts', () => import('../features/storm-payouts/StormPayoutsPage').then((m) => m.StormPayoutsPage)),
 };
 
 export const routes: RouteObject[] = [

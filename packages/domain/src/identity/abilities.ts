@@ -35,9 +35,11 @@ import type { ScreenSubject } from './screens';
  * | Cancellation (decide requests)   | -      | -                  | -                   | read, update                  | manage |
  * | Transaction (the log's entries)  | -      | read own           | -                   | read all                      | manage |
  * | User                             | -      | -                  | -                   | manage                        | manage |
+ * | Storm (import a track file)      | -      | -                  | -                   | create                        | manage |
+ * | PayoutWire (record a wire, CSV)  | -      | -                  | -                   | create, read                  | manage |
  *
  * Staff screens (ours, issue 7; not in the spec's table): PaymentDesk (teller, admin, master admin)
- * and CancellationRequests (admin, master admin).
+ * and CancellationRequests (admin, master admin); issue 10: StormPayouts (admin, master admin).
  *
  * A teller reads a policy's PaymentView (number, holder's name, schedule, payments) but never its
  * Document or BankAccount records (KYC proofs, bank details, the contract PDF): those stay
@@ -59,7 +61,20 @@ export type OwnedSubject = (typeof OWNED_SUBJECTS)[number];
 /** Records with an owner that only some roles may see even when they own records themselves. */
 export const LOG_SUBJECTS = ['Transaction'] as const;
 
-export const DATA_SUBJECTS = [...OWNED_SUBJECTS, ...LOG_SUBJECTS, 'Payment', 'PaymentView', 'Receipt', 'Cancellation', 'User', 'Content', 'Quote', 'LedgerEntry'] as const;
+export const DATA_SUBJECTS = [
+  ...OWNED_SUBJECTS,
+  ...LOG_SUBJECTS,
+  'Payment',
+  'PaymentView',
+  'Receipt',
+  'Cancellation',
+  'User',
+  'Content',
+  'Quote',
+  'LedgerEntry',
+  'Storm',
+  'PayoutWire',
+] as const;
 export type DataSubject = (typeof DATA_SUBJECTS)[number];
 
 export const ACTIONS = ['manage', 'create', 'read', 'update', 'delete'] as const;
@@ -155,12 +170,15 @@ export function defineAbilityFor(user: AbilityUser): AppAbility {
   }
 
   if ((ADMIN_ROLES as readonly RoleName[]).includes(role)) {
-    can('read', [...ADMIN_SCREENS, 'PaymentDesk', 'CancellationRequests']);
+    can('read', [...ADMIN_SCREENS, 'PaymentDesk', 'CancellationRequests', 'StormPayouts']);
     // Administrators support customers and record their payments, so they see every record.
     can('read', [...OWNED_SUBJECTS, ...LOG_SUBJECTS, 'PaymentView', 'Receipt']);
     can(['create', 'read'], 'Payment');
     can(['read', 'update'], 'Cancellation');
     can('manage', 'User');
+    // Admins run storm imports and record payout wires (product-decisions "Roles at work").
+    can('create', 'Storm');
+    can(['create', 'read'], 'PayoutWire');
   }
 
   return build();

@@ -49,6 +49,8 @@ export const SIDEBAR_KEY = {
   // Staff entries (issue 7), shown only to roles that may open their screens.
   paymentDesk: 'paymentDesk',
   cancellationRequests: 'cancellationRequests',
+  // Staff entry (issue 10).
+  stormPayouts: 'stormPayouts',
 } as const;
 export type SidebarKey = (typeof SIDEBAR_KEY)[keyof typeof SIDEBAR_KEY];
 export const SIDEBAR_KEYS: readonly SidebarKey[] = Object.values(SIDEBAR_KEY);

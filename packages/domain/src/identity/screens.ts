@@ -20,6 +20,8 @@ export const SCREEN_SUBJECTS = [
   // Staff screens (issue 7), after the spec's.
   'PaymentDesk',
   'CancellationRequests',
+  // Staff screen (issue 10): storm imports, payouts by storm, wires.
+  'StormPayouts',
 ] as const;
 
 export type ScreenSubject = (typeof SCREEN_SUBJECTS)[number];

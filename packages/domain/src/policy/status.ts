@@ -64,6 +64,12 @@ export const POLICY_STATUS_LABELS: Readonly<Record<PolicyStatus, string>> = {
 
 export const ARCHIVED_STATUSES = ['EXPIRED', 'CANCELED'] as const satisfies readonly PolicyStatus[];
 
+/**
+ * A contract whose cover is running (issue 10): a storm inside its term is evaluated against it and
+ * its holder is alerted. ISSUED is not among them: the cover term has not started yet.
+ */
+export const IN_FORCE_STATUSES = ['EVENT_MONITORING', 'PAYOUT_INTIMATION', 'PAYOUT_CONFIRMATION', 'PAYOUT_ACKNOWLEDGED'] as const satisfies readonly PolicyStatus[];
+
 /** EXPIRED and CANCELED policies are archived (spec part 2 section 4). */
 export function isArchived(status: PolicyStatus): boolean {
   return (ARCHIVED_STATUSES as readonly PolicyStatus[]).includes(status);

@@ -9,3 +9,4 @@ export * from './policies';
 export * from './ledger';
 export * from './lifecycle';
 export * from './bank';
+export * from './storms';

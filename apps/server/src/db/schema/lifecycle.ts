@@ -53,7 +53,12 @@ export const payouts = pgTable(
     acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [unique('payouts_policy_storm').on(t.policyId, t.stormRef), index('payouts_policy_idx').on(t.policyId)],
+  (t) => [
+    unique('payouts_policy_storm').on(t.policyId, t.stormRef),
+    index('payouts_policy_idx').on(t.policyId),
+    // The admin's payouts-by-storm screen and the CSV export read by storm.
+    index('payouts_storm_idx').on(t.stormRef, t.createdAt),
+  ],
 );
 
 /**

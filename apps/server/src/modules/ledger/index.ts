@@ -1,12 +1,12 @@
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/client';
-import { appendLedgerEntry, type LedgerEntryRow, type NewLedgerEntry } from './append';
+import { appendLedgerEntries, appendLedgerEntry, type LedgerEntryRow, type NewLedgerEntry } from './append';
 import { ledgerAccountOf } from './hash';
 import { sealPendingBlocks, startLedgerSealing, type LedgerBlockRow } from './seal';
 import { coalesce } from './verification';
 import { verifyStoredLedger, type StoredLedgerVerdict } from './verify';
 
-export { appendLedgerEntry, type LedgerEntryRow, type NewLedgerEntry } from './append';
+export { appendLedgerEntries, appendLedgerEntry, type LedgerEntryRow, type NewLedgerEntry } from './append';
 export { verifyStoredLedger, type StoredLedgerBreak, type StoredLedgerVerdict } from './verify';
 export { sealPendingBlocks, type LedgerBlockRow } from './seal';
 export { ledgerAccountOf, sha256Hex } from './hash';
@@ -19,6 +19,8 @@ export interface Ledger {
    * (appends are serialised until it commits). The entry is stamped with the app clock.
    */
   append(tx: Db, entry: NewLedgerEntry): Promise<LedgerEntryRow>;
+  /** Appends entries in order under one lock (bulk writers such as the trigger engine); same rules as `append`. */
+  appendMany(tx: Db, entries: readonly NewLedgerEntry[]): Promise<LedgerEntryRow[]>;
   /** The pseudonymous ledger account of a user (never a name, email or phone). */
   accountOf(userId: string): string;
   /** Seals what is pending into blocks now (the job does it every LEDGER_SEAL_INTERVAL_SECONDS). */
@@ -41,6 +43,7 @@ export const ledgerPlugin = fp(
     const key = app.config.ledgerPseudonymKey;
     app.decorate('ledger', {
       append: (tx, entry) => appendLedgerEntry(tx, entry, app.clock()),
+      appendMany: (tx, entries) => appendLedgerEntries(tx, entries, app.clock()),
       accountOf: (userId) => ledgerAccountOf(key, userId),
       seal: () => sealPendingBlocks(app.db, app.clock()),
       verify: coalesce(() => verifyStoredLedger(app.db)),

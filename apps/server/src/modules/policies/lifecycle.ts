@@ -66,7 +66,7 @@ export async function pendingCancellation(tx: Db, policyId: string) {
 }
 
 /** The timeline's words for each event (the log's `action`). */
-const ACTIONS: Readonly<Record<PolicyEventType, string>> = {
+export const ACTIONS: Readonly<Record<PolicyEventType, string>> = {
   PAYMENT_RECORDED: 'Payment recorded',
   SEASON_STARTED: 'Event monitoring started',
   STORM_TRIGGERED: 'Hurricane occurred: payout intimated',

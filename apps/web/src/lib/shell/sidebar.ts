@@ -47,6 +47,7 @@ export const DEFAULT_SIDEBAR: readonly DefaultSidebarItem[] = [
     children: [],
     screen: 'CancellationRequests',
   },
+  { key: 'stormPayouts', title: 'Storm Payouts', icon: 'tropical-storm', path: '/storm-payouts', children: [], screen: 'StormPayouts' },
 ];
 
 function flatten(items: readonly SidebarOverride[]): SidebarOverride[] {

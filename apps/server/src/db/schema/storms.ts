@@ -1,0 +1,80 @@
+import type { CycloneClass, RecordFlag, StormStatus } from '@fhp/domain';
+import { doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { policies } from './policies';
+
+/**
+ * Storm tracks (issue 10): one row per storm (HURDAT2 id such as AL092004) and its track points.
+ * `point_count` is what is stored; a later, longer version of the storm (an advisory update)
+ * extends it and bumps `version`, which the evaluation keys its work on.
+ */
+export const storms = pgTable('storms', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  year: integer('year').notNull(),
+  pointCount: integer('point_count').notNull(),
+  version: integer('version').notNull().default(1),
+  firstPointAt: timestamp('first_point_at', { withTimezone: true }).notNull(),
+  lastPointAt: timestamp('last_point_at', { withTimezone: true }).notNull(),
+  importedAt: timestamp('imported_at', { withTimezone: true }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
+/** One best-track line; (storm, time) is unique, as the parser guarantees within a file. */
+export const stormTrackPoints = pgTable(
+  'storm_track_points',
+  {
+    stormId: text('storm_id')
+      .notNull()
+      .references(() => storms.id),
+    time: timestamp('time', { withTimezone: true }).notNull(),
+    recordFlag: text('record_flag').$type<RecordFlag>(),
+    status: text('status').$type<StormStatus>().notNull(),
+    lat: doublePrecision('lat').notNull(),
+    lon: doublePrecision('lon').notNull(),
+    windKt: integer('wind_kt'),
+    pressureMb: integer('pressure_mb'),
+  },
+  (t) => [primaryKey({ columns: [t.stormId, t.time] })],
+);
+
+/**
+ * The contract's verdict for a storm over an island and a season's cover term (what the admin's
+ * payouts-by-storm screen shows beside the payouts): the classes reached and the % per option.
+ */
+export const stormEvaluations = pgTable(
+  'storm_evaluations',
+  {
+    stormId: text('storm_id')
+      .notNull()
+      .references(() => storms.id),
+    country: text('country').notNull(),
+    seasonYear: integer('season_year').notNull(),
+    version: integer('version').notNull(),
+    c1: text('c1').$type<CycloneClass>(),
+    c2: text('c2').$type<CycloneClass>(),
+    /** Whole percent per option (T, 1..5). */
+    payouts: jsonb('payouts').$type<Record<string, number>>().notNull(),
+    qualifyingTimes: jsonb('qualifying_times').$type<Record<string, string | null>>().notNull(),
+    /** The TRIGGER_EVENT proof-ledger entry's sequence, when the storm paid anyone. */
+    ledgerSequence: integer('ledger_sequence'),
+    evaluatedAt: timestamp('evaluated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.stormId, t.country, t.seasonYear] })],
+);
+
+/** Storm alerts sent (issue 10 item 6): the primary key makes each (storm, policy) alert go out once. */
+export const stormAlerts = pgTable(
+  'storm_alerts',
+  {
+    stormId: text('storm_id')
+      .notNull()
+      .references(() => storms.id),
+    policyId: uuid('policy_id')
+      .notNull()
+      .references(() => policies.id),
+    closestMetres: integer('closest_metres').notNull(),
+    closestAt: timestamp('closest_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.stormId, t.policyId] }), index('storm_alerts_policy_idx').on(t.policyId)],
+);

@@ -1,0 +1,138 @@
+import { COUNTRIES, isCountryCode } from '@fhp/domain';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { payouts, policies, stormEvaluations, storms, users } from '../../db/schema';
+
+/** What the admin's payouts-by-storm screen reads (issue 10 item 5). */
+
+export interface StormSummary {
+  id: string;
+  name: string;
+  year: number;
+  pointCount: number;
+  version: number;
+  firstPointAt: string;
+  lastPointAt: string;
+  updatedAt: string;
+  payoutCount: number;
+  payoutCents: number;
+  paidCount: number;
+}
+
+/** Stored storms, newest track first, with their payouts counted. */
+export async function listStorms(db: Db, limit = 300): Promise<StormSummary[]> {
+  const rows = await db
+    .select({
+      storm: storms,
+      payoutCount: sql<number>`count(${payouts.id})::int`,
+      payoutCents: sql<number>`coalesce(sum(${payouts.amountCents}), 0)::bigint`,
+      paidCount: sql<number>`count(${payouts.id}) filter (where ${payouts.status} = 'PAID')::int`,
+    })
+    .from(storms)
+    .leftJoin(payouts, eq(payouts.stormRef, storms.id))
+    .groupBy(storms.id)
+    .orderBy(desc(storms.lastPointAt))
+    .limit(limit);
+  return rows.map(({ storm, payoutCount, payoutCents, paidCount }) => ({
+    id: storm.id,
+    name: storm.name,
+    year: storm.year,
+    pointCount: storm.pointCount,
+    version: storm.version,
+    firstPointAt: storm.firstPointAt.toISOString(),
+    lastPointAt: storm.lastPointAt.toISOString(),
+    updatedAt: storm.updatedAt.toISOString(),
+    payoutCount: Number(payoutCount),
+    payoutCents: Number(payoutCents),
+    paidCount: Number(paidCount),
+  }));
+}
+
+export interface StormEvaluationView {
+  country: string;
+  countryName: string;
+  seasonYear: number;
+  c1: string | null;
+  c2: string | null;
+  payouts: { option: string; percent: number }[];
+}
+
+export async function stormEvaluationViews(db: Db, stormId: string): Promise<StormEvaluationView[]> {
+  const rows = await db.select().from(stormEvaluations).where(eq(stormEvaluations.stormId, stormId)).orderBy(asc(stormEvaluations.seasonYear), asc(stormEvaluations.country));
+  return rows.map((row) => ({
+    country: row.country,
+    countryName: isCountryCode(row.country) ? COUNTRIES[row.country].name : row.country,
+    seasonYear: row.seasonYear,
+    c1: row.c1,
+    c2: row.c2,
+    payouts: Object.entries(row.payouts).map(([option, percent]) => ({ option, percent })),
+  }));
+}
+
+export interface StormPayoutRow {
+  id: string;
+  policyId: string;
+  policyNumber: string;
+  holderName: string;
+  holderEmail: string;
+  country: string;
+  optionId: string;
+  percent: number;
+  amountCents: number;
+  status: 'PENDING' | 'PAID';
+  createdAt: string;
+  paidAt: string | null;
+  wireReference: string | null;
+  acknowledged: boolean;
+}
+
+/** A storm's payouts, by policy number (the CSV and the screen share them). */
+export async function stormPayouts(db: Db, stormId: string): Promise<StormPayoutRow[]> {
+  const rows = await db
+    .select({ payout: payouts, policy: policies, holder: users })
+    .from(payouts)
+    .innerJoin(policies, eq(policies.id, payouts.policyId))
+    .innerJoin(users, eq(users.id, policies.ownerId))
+    .where(and(eq(payouts.stormRef, stormId)))
+    .orderBy(asc(policies.policyNumber));
+  return rows.map(({ payout, policy, holder }) => ({
+    id: payout.id,
+    policyId: policy.id,
+    policyNumber: policy.policyNumber,
+    holderName: [holder.firstName, holder.lastName].filter(Boolean).join(' '),
+    holderEmail: holder.email,
+    country: policy.country,
+    optionId: policy.optionId,
+    percent: payout.percent,
+    amountCents: payout.amountCents,
+    status: payout.status,
+    createdAt: payout.createdAt.toISOString(),
+    paidAt: payout.paidAt?.toISOString() ?? null,
+    wireReference: payout.wireReference,
+    acknowledged: payout.acknowledgedAt !== null,
+  }));
+}
+
+/** RFC 4180: quote every field; a leading = + - @ is neutralised so a spreadsheet never runs it as a formula. */
+function csvField(value: string | number | null): string {
+  const text = value === null ? '' : String(value);
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return `"${safe.replace(/"/g, '""')}"`;
+}
+
+export const BANK_TRANSFER_CSV_HEADER = ['payout_id', 'policy_number', 'holder_name', 'holder_email', 'amount_xcd', 'percent', 'storm', 'status', 'created_at'];
+
+/**
+ * The bank-transfer file of a storm's pending payouts: one line per wire to make. The holder's bank
+ * details (My Payout Details) join here once the customer area stores them.
+ */
+export function bankTransferCsv(stormId: string, rows: readonly StormPayoutRow[]): string {
+  const lines = [BANK_TRANSFER_CSV_HEADER.map(csvField).join(',')];
+  for (const row of rows) {
+    if (row.status !== 'PENDING') continue;
+    lines.push(
+      [row.id, row.policyNumber, row.holderName, row.holderEmail, (row.amountCents / 100).toFixed(2), row.percent, stormId, row.status, row.createdAt].map(csvField).join(','),
+    );
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}

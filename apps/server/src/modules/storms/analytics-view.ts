@@ -1,0 +1,139 @@
+import {
+  calendarEvents,
+  CYCLONE_EVENT_COLOURS,
+  cycloneTableRows,
+  isCountryCode,
+  isOptionId,
+  windSeries,
+  type Storm,
+  type WindBucket,
+  type WindPeriod,
+} from '@fhp/domain';
+import { and, eq, inArray, isNotNull, max, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { ledgerEntries, payouts, stormEvaluations, storms } from '../../db/schema';
+import type { PolicyRow } from '../policies/repository';
+import { loadStorms } from './repository';
+
+/**
+ * The Tropical Cyclone Tracker's data (`getPolicyAnalytics`, issue 10 item 7): the domain's
+ * calendar events and table rows of the policy's island for one month, with the proof-ledger entry
+ * of each row, and the wind chart from the same stored tracks.
+ */
+
+/** Every stored storm, kept in memory until an import changes the table (count and last update). */
+class StormCache {
+  private key = '';
+  private storms: Promise<Storm[]> | null = null;
+
+  async all(db: Db): Promise<Storm[]> {
+    const [stamp] = await db.select({ count: sql<number>`count(*)::int`, last: max(storms.updatedAt) }).from(storms);
+    const key = `${stamp?.count ?? 0}:${stamp?.last?.toISOString() ?? ''}`;
+    if (key !== this.key || this.storms === null) {
+      this.key = key;
+      this.storms = loadStorms(db);
+    }
+    return this.storms;
+  }
+}
+
+export const stormCache = new StormCache();
+
+export interface AnalyticsEvent {
+  title: string;
+  date: string;
+  kind: string;
+  colour: string;
+  stormId: string;
+  name: string;
+  windKt: number | null;
+  category: string;
+  closestKm: number;
+}
+
+export interface AnalyticsRow {
+  date: string;
+  cycloneDate: string;
+  windspeedKt: number | null;
+  category: string;
+  title: string;
+  stormId: string;
+  name: string;
+  blockchainTxnId: string | null;
+  blockchainHash: string | null;
+}
+
+export interface PolicyAnalytics {
+  policyId: string;
+  policyNumber: string;
+  country: string;
+  month: number;
+  year: number;
+  events: AnalyticsEvent[];
+  rows: AnalyticsRow[];
+}
+
+function monthRange(year: number, month: number): { from: string; to: string } {
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return { from: `${year}-${pad(month)}-01`, to: `${year}-${pad(month)}-${pad(last)}` };
+}
+
+/** The ledger entry a row proves: the policy's own PAYOUT_CREATED for the storm, else the storm's TRIGGER_EVENT over the island. */
+async function ledgerFor(db: Db, policy: PolicyRow, stormIds: string[]): Promise<Map<string, { txnId: string; hash: string }>> {
+  const found = new Map<string, { txnId: string; hash: string }>();
+  if (stormIds.length === 0) return found;
+  const triggers = await db
+    .select({ stormId: stormEvaluations.stormId, txnId: ledgerEntries.txnId, hash: ledgerEntries.hash })
+    .from(stormEvaluations)
+    .innerJoin(ledgerEntries, eq(ledgerEntries.sequence, stormEvaluations.ledgerSequence))
+    .where(and(inArray(stormEvaluations.stormId, stormIds), eq(stormEvaluations.country, policy.country), isNotNull(stormEvaluations.ledgerSequence)));
+  for (const row of triggers) found.set(row.stormId, { txnId: row.txnId, hash: row.hash });
+  const own = await db
+    .select({ stormId: payouts.stormRef, txnId: ledgerEntries.txnId, hash: ledgerEntries.hash })
+    .from(payouts)
+    .innerJoin(ledgerEntries, and(eq(ledgerEntries.txnId, sql`${payouts.id}::text`), eq(ledgerEntries.kind, 'PAYOUT_CREATED')))
+    .where(and(eq(payouts.policyId, policy.id), inArray(payouts.stormRef, stormIds)));
+  for (const row of own) if (row.stormId) found.set(row.stormId, { txnId: row.txnId, hash: row.hash });
+  return found;
+}
+
+export async function policyAnalytics(db: Db, policy: PolicyRow, year: number, month: number): Promise<PolicyAnalytics> {
+  const base = { policyId: policy.id, policyNumber: policy.policyNumber, country: policy.country, month, year };
+  if (!isCountryCode(policy.country) || !isOptionId(policy.optionId)) return { ...base, events: [], rows: [] };
+  const all = await stormCache.all(db);
+  const events = calendarEvents(all, policy.country, policy.optionId, monthRange(year, month));
+  const ledger = await ledgerFor(db, policy, [...new Set(events.map((event) => event.stormId))]);
+  return {
+    ...base,
+    events: events.map((event) => ({
+      title: event.title,
+      date: event.date,
+      kind: event.kind,
+      colour: CYCLONE_EVENT_COLOURS[event.kind],
+      stormId: event.stormId,
+      name: event.name,
+      windKt: event.windKt,
+      category: event.categoryLabel,
+      closestKm: Math.round(event.closestMetres / 1000),
+    })),
+    rows: cycloneTableRows(events).map((row) => ({
+      date: row.date,
+      cycloneDate: row.cycloneDate,
+      windspeedKt: row.windspeedKt,
+      category: row.category,
+      title: row.title,
+      stormId: row.stormId,
+      name: row.name,
+      blockchainTxnId: ledger.get(row.stormId)?.txnId ?? null,
+      blockchainHash: ledger.get(row.stormId)?.hash ?? null,
+    })),
+  };
+}
+
+/** The wind chart of the policy's island: max and min wind of systems within 300 km per bucket, over the given years. */
+export async function policyWind(db: Db, policy: PolicyRow, period: WindPeriod, fromYear: number, toYear: number): Promise<WindBucket[]> {
+  if (!isCountryCode(policy.country)) return [];
+  const all = await stormCache.all(db);
+  return windSeries(all, policy.country, { period, from: `${fromYear}-01-01`, to: `${toYear}-12-31` });
+}

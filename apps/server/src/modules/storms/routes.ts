@@ -1,0 +1,72 @@
+import { HURDAT2_MAX_BYTES, isDomainError } from '@fhp/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { httpErrorBody } from '../../http/errors';
+import { MESSAGES } from '../identity/errors';
+import { lifecycleDeps } from '../policies/deps';
+import { bankTransferCsv, stormPayouts } from './admin-view';
+import { importStormText, STORM_MESSAGES, stormFileText } from './service';
+
+export const STORMS_PATH = '/api/v1/storms';
+
+const STORM_ID = /^[A-Z]{2}\d{6}$/;
+
+function refuse(reply: FastifyReply, status: number, message: string): FastifyReply {
+  return reply.code(status).send(httpErrorBody(status, message));
+}
+
+/** Runs before the body is read: only an admin's bytes are ever parsed. */
+async function requireStormAdmin(request: FastifyRequest, reply: FastifyReply) {
+  if (request.user === null) return refuse(reply, 401, MESSAGES.signInRequired);
+  if (!request.ability.can('create', 'Storm')) return refuse(reply, 403, MESSAGES.forbidden);
+  const declared = Number(request.headers['content-length'] ?? 0);
+  if (declared > HURDAT2_MAX_BYTES) {
+    // Say so before reading 50 MB; the connection closes after the answer.
+    reply.header('connection', 'close');
+    return refuse(reply, 413, STORM_MESSAGES.tooLarge);
+  }
+}
+
+async function requireWireAdmin(request: FastifyRequest, reply: FastifyReply) {
+  if (request.user === null) return refuse(reply, 401, MESSAGES.signInRequired);
+  if (!request.ability.can('read', 'PayoutWire')) return refuse(reply, 403, MESSAGES.forbidden);
+}
+
+/**
+ * `POST /api/v1/storms`: an admin's HURDAT2 file as the raw body (text/plain or
+ * application/octet-stream, at most 20 MB; decision 004 keeps file bytes out of GraphQL), imported
+ * and evaluated; `GET /api/v1/storms/:id/payouts.csv`: the bank-transfer file of a storm's pending
+ * payouts. Encapsulated: the raw-body parsers exist only here.
+ */
+export async function stormRoutes(app: FastifyInstance) {
+  app.removeContentTypeParser('text/plain');
+  app.addContentTypeParser(['text/plain', 'application/octet-stream'], { parseAs: 'buffer', bodyLimit: HURDAT2_MAX_BYTES }, (_request, body, done) => done(null, body));
+
+  app.post(STORMS_PATH, { onRequest: requireStormAdmin, bodyLimit: HURDAT2_MAX_BYTES }, async (request, reply) => {
+    const body = request.body;
+    if (!Buffer.isBuffer(body)) return refuse(reply, 415, STORM_MESSAGES.notText);
+    try {
+      const result = await importStormText(lifecycleDeps(app, request.log), stormFileText(body));
+      request.log.info({ storms: result.storms.length, payouts: result.payouts.length, alerts: result.alerts.length }, 'storm file imported');
+      return reply.code(200).send({
+        storms: result.storms,
+        payouts: result.payouts.length,
+        alerts: result.alerts.length,
+      });
+    } catch (error) {
+      if (!isDomainError(error)) throw error;
+      request.log.info({ reason: error.code }, 'storm file refused');
+      return refuse(reply, error.code === 'STORM_FILE_REFUSED' && error.message === STORM_MESSAGES.tooLarge ? 413 : 400, error.message);
+    }
+  });
+
+  app.get<{ Params: { id: string } }>(`${STORMS_PATH}/:id/payouts.csv`, { onRequest: requireWireAdmin }, async (request, reply) => {
+    const id = request.params.id.toUpperCase();
+    if (!STORM_ID.test(id)) return refuse(reply, 404, 'This storm was not found.');
+    const csv = bankTransferCsv(id, await stormPayouts(app.db, id));
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="payouts-${id}.csv"`)
+      .header('cache-control', 'private, no-store')
+      .send(csv);
+  });
+}

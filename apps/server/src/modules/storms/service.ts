@@ -1,0 +1,89 @@
+import { COUNTRY_CODES, DomainError, HURDAT2_MAX_BYTES, parseHurdat2, STORM_ERROR_CODES, type CountryCode } from '@fhp/domain';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import type { LifecycleDeps } from '../policies/deps';
+import { evaluateStoredStorm, type CreatedPayout, type StormAlert } from './evaluation';
+import { sendStormNotices } from './notices';
+import { storeStorm, type StormChange } from './repository';
+
+/**
+ * Importing a HURDAT2 file (issue 10 item 1): parse it whole (a bad line refuses the file, with its
+ * line number), then in ONE transaction store each storm (same again: nothing; longer: extended),
+ * evaluate the new and extended ones (payouts, alerts, ledger), and commit; emails and texts go
+ * after the commit. A transaction-level advisory lock serialises imports across instances, so two
+ * imports of one storm at once give the same payouts as one (decision 060).
+ */
+
+/** Any fixed number; the same for every instance. */
+const STORM_IMPORT_LOCK = 727_010;
+
+export const STORM_MESSAGES = {
+  empty: 'The storm file is empty: choose a HURDAT2 best-track file', // ours
+  tooLarge: `The storm file is larger than ${HURDAT2_MAX_BYTES / 1_000_000} MB: split it and import the parts`, // ours
+  notText: 'The storm file is not a text file: choose a HURDAT2 best-track file (.txt)', // ours
+} as const;
+
+export interface ImportedStorm {
+  id: string;
+  name: string;
+  change: StormChange;
+  points: number;
+}
+
+export interface ImportResult {
+  storms: ImportedStorm[];
+  payouts: CreatedPayout[];
+  alerts: StormAlert[];
+}
+
+export interface ImportOptions {
+  /** Islands to evaluate (default both). */
+  countries?: readonly CountryCode[];
+  /** Send the emails and texts after the commit (default true; the bench measures without them). */
+  notify?: boolean;
+}
+
+function refuseFile(message: string): never {
+  throw new DomainError(STORM_ERROR_CODES.STORM_FILE_REFUSED, message);
+}
+
+/** Bytes to text, refusing what cannot be a HURDAT2 file before parsing it. */
+export function stormFileText(bytes: Uint8Array): string {
+  if (bytes.byteLength === 0) refuseFile(STORM_MESSAGES.empty);
+  if (bytes.byteLength > HURDAT2_MAX_BYTES) refuseFile(STORM_MESSAGES.tooLarge);
+  // A NUL byte never occurs in text: a PDF, image or archive is refused in words, not by the parser's line 1.
+  if (bytes.includes(0)) refuseFile(STORM_MESSAGES.notText);
+  return new TextDecoder('utf-8', { fatal: false }).decode(bytes);
+}
+
+export async function importStormText(deps: Pick<LifecycleDeps, 'db' | 'ledger' | 'clock' | 'mailer' | 'sms' | 'log'>, text: string, options: ImportOptions = {}): Promise<ImportResult> {
+  if (text.trim() === '') refuseFile(STORM_MESSAGES.empty);
+  const parsed = parseHurdat2(text);
+  const at = deps.clock();
+  const countries = options.countries ?? COUNTRY_CODES;
+  const result = await deps.db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${STORM_IMPORT_LOCK})`);
+    return importInTransaction(tx, deps.ledger, parsed, countries, at);
+  });
+  if (options.notify !== false) await sendStormNotices(deps, result.payouts, result.alerts);
+  return result;
+}
+
+async function importInTransaction(
+  tx: Db,
+  ledger: LifecycleDeps['ledger'],
+  parsed: ReturnType<typeof parseHurdat2>,
+  countries: readonly CountryCode[],
+  at: Date,
+): Promise<ImportResult> {
+  const result: ImportResult = { storms: [], payouts: [], alerts: [] };
+  for (const storm of parsed) {
+    const { change, stored, version } = await storeStorm(tx, storm, at);
+    result.storms.push({ id: stored.id, name: stored.name, change, points: stored.points.length });
+    if (change === 'UNCHANGED') continue;
+    const evaluated = await evaluateStoredStorm(tx, ledger, stored, version, countries, at);
+    result.payouts.push(...evaluated.payouts);
+    result.alerts.push(...evaluated.alerts);
+  }
+  return result;
+}

@@ -1,0 +1,118 @@
+import { termPayoutCents, type OptionId } from '@fhp/domain';
+import { and, eq, like, sql } from 'drizzle-orm';
+import { beforeAll, expect, it } from 'vitest';
+import { ledgerEntries, payouts, policies, stormAlerts, storms, stormTrackPoints, transactionLog } from '../src/db/schema';
+import { verifyStoredLedger } from '../src/modules/ledger';
+import { lifecycleDeps } from '../src/modules/policies/deps';
+import { importStormText } from '../src/modules/storms/service';
+import { describeApp } from './harness';
+import { userId } from './identity-helpers';
+import { ensureSeason, fixtureCoverageCents, insertPolicies, shippedHurdat2, stormBlock } from './storm-helpers';
+
+/**
+ * Issue 10 item 4: Ivan 2004 over 1,000 in-force Grenada policies across the six options. The
+ * contract (packages/domain) says 50% under T to 4 and nothing under 5.
+ */
+const IVAN_PERCENT: Record<OptionId, number> = { T: 50, '1': 50, '2': 50, '3': 50, '4': 50, '5': 0 };
+const OPTIONS: OptionId[] = ['T', '1', '2', '3', '4', '5'];
+const POLICIES = 1_000;
+
+describeApp('the trigger engine: Ivan 2004 over 1,000 Grenada policies', (suite) => {
+  const sample = shippedHurdat2('sample.txt');
+  const ivan = stormBlock(sample, 'AL092004');
+  const deps = () => lifecycleDeps(suite.app);
+  let owners: string[] = [];
+
+  beforeAll(async () => {
+    const { db } = suite.app;
+    await ensureSeason(db, 2004);
+    await ensureSeason(db, 2005);
+    owners = [await userId(suite.app, 'purchaser@fhp.example'), await userId(suite.app, 'purchaser.b@fhp.example')];
+    await insertPolicies(db, { count: POLICIES, country: 'gd', seasonYear: 2004, owners, prefix: 'FHP-GD-2004' });
+    // Not paid by Ivan: Dominica, a later season, a contract not yet in force.
+    await insertPolicies(db, { count: 12, country: 'dm', seasonYear: 2004, owners, prefix: 'FHP-DM-2004' });
+    await insertPolicies(db, { count: 12, country: 'gd', seasonYear: 2005, owners, prefix: 'FHP-GD-2005' });
+    await insertPolicies(db, { count: 6, country: 'gd', seasonYear: 2004, owners, prefix: 'FHP-GX-2004', status: 'ISSUED' });
+    // Half paid out already by an earlier storm, waiting for the holder's acknowledgement: Ivan's 50% is capped at what remains.
+    await insertPolicies(db, { count: 6, country: 'gd', seasonYear: 2004, owners, prefix: 'FHP-GY-2004', status: 'PAYOUT_CONFIRMATION', optionId: 'T' });
+    const earlier = await db.select().from(policies).where(like(policies.policyNumber, 'FHP-GY-2004-%'));
+    await db.insert(payouts).values(
+      earlier.map((row) => ({ policyId: row.id, stormRef: 'AL012004', percent: 60, amountCents: termPayoutCents(row.coverageCents, 0, 60), status: 'PAID' as const, createdAt: new Date('2004-08-01T00:00:00Z') })),
+    );
+  });
+
+  const ivanPayouts = () => suite.app.db.select().from(payouts).where(eq(payouts.stormRef, 'AL092004'));
+
+  it('stores the first advisories of Ivan (still far out at sea): a new storm, no payout, no alert', async () => {
+    const result = await importStormText(deps(), stormBlock(sample, 'AL092004', 12));
+    expect(result.storms).toEqual([{ id: 'AL092004', name: 'IVAN', change: 'NEW', points: 12 }]);
+    expect(result.payouts).toEqual([]);
+    expect(result.alerts).toEqual([]);
+  });
+
+  it('two imports of the whole track at once: the storm is extended once and every policy is paid exactly once, the right amount', async () => {
+    const [a, b] = await Promise.all([importStormText(deps(), ivan), importStormText(deps(), ivan)]);
+    expect([a.storms[0]!.change, b.storms[0]!.change].sort()).toEqual(['EXTENDED', 'UNCHANGED']);
+    const [storm] = await suite.app.db.select().from(storms).where(eq(storms.id, 'AL092004'));
+    expect(storm).toMatchObject({ pointCount: 94, version: 2 });
+    expect(await suite.app.db.$count(stormTrackPoints, eq(stormTrackPoints.stormId, 'AL092004'))).toBe(94);
+
+    const rows = await ivanPayouts();
+    const paying = Array.from({ length: POLICIES }, (_, i) => i).filter((i) => IVAN_PERCENT[OPTIONS[i % 6]!] > 0);
+    expect(rows).toHaveLength(paying.length + 6);
+    expect(a.payouts.length + b.payouts.length).toBe(paying.length + 6);
+
+    const all = await suite.app.db.select().from(policies).where(like(policies.policyNumber, 'FHP-G%'));
+    const byId = new Map(all.map((row) => [row.id, row]));
+    for (const payout of rows) {
+      const policy = byId.get(payout.policyId)!;
+      expect(policy.country).toBe('gd');
+      expect(policy.seasonYear).toBe(2004);
+      expect(payout).toMatchObject({ status: 'PENDING', percent: 50 });
+      if (policy.policyNumber.startsWith('FHP-GY')) {
+        // 60% already paid: 40% remains.
+        expect(payout.amountCents).toBe(policy.coverageCents - termPayoutCents(policy.coverageCents, 0, 60));
+        expect(policy.status).toBe('PAYOUT_CONFIRMATION');
+      } else {
+        const index = Number(policy.policyNumber.slice(-6));
+        expect(payout.amountCents).toBe(termPayoutCents(fixtureCoverageCents(index), 0, 50));
+        expect(policy.status).toBe('PAYOUT_INTIMATION');
+      }
+    }
+    // Option 5 pays nothing under Ivan: still monitoring.
+    const unpaid = all.filter((row) => row.policyNumber.startsWith('FHP-GD-2004') && row.optionId === '5');
+    expect(unpaid.length).toBeGreaterThan(0);
+    expect(unpaid.every((row) => row.status === 'EVENT_MONITORING')).toBe(true);
+    expect(all.filter((row) => !row.policyNumber.startsWith('FHP-GD-2004') && !row.policyNumber.startsWith('FHP-GY')).every((row) => row.status !== 'PAYOUT_INTIMATION')).toBe(true);
+
+    // One log entry per payout, one TRIGGER_EVENT for Ivan over Grenada in 2004, one PAYOUT_CREATED per payout, and the chain verifies.
+    expect(await suite.app.db.$count(transactionLog, sql`${transactionLog.payload}->>'stormRef' = 'AL092004'`)).toBe(rows.length);
+    expect(await suite.app.db.$count(ledgerEntries, eq(ledgerEntries.kind, 'TRIGGER_EVENT'))).toBe(1);
+    expect(await suite.app.db.$count(ledgerEntries, eq(ledgerEntries.kind, 'PAYOUT_CREATED'))).toBe(rows.length);
+    expect((await verifyStoredLedger(suite.app.db)).ok).toBe(true);
+
+    // Alerts: every in-force Grenada policy of 2004 (not the ISSUED ones, not Dominica's, not 2005's), once.
+    expect(await suite.app.db.$count(stormAlerts, eq(stormAlerts.stormId, 'AL092004'))).toBe(POLICIES + 6);
+    const outbox = suite.app.identity.outbox;
+    const latest = outbox.latestFor('purchaser@fhp.example');
+    expect(latest?.subject).toMatch(/^Payout of EC\$[\d,.]+ on policy FHP-G[DY]-2004-\d{6}$/);
+    expect(latest?.text).toContain('No claim is needed');
+  });
+
+  it('importing Ivan again changes nothing', async () => {
+    const before = { payouts: (await ivanPayouts()).length, ledger: await suite.app.db.$count(ledgerEntries), alerts: await suite.app.db.$count(stormAlerts) };
+    const again = await importStormText(deps(), ivan);
+    expect(again.storms).toEqual([{ id: 'AL092004', name: 'IVAN', change: 'UNCHANGED', points: 94 }]);
+    expect(again.payouts).toEqual([]);
+    expect({ payouts: (await ivanPayouts()).length, ledger: await suite.app.db.$count(ledgerEntries), alerts: await suite.app.db.$count(stormAlerts) }).toEqual(before);
+  });
+
+  it('refuses a file whose Ivan contradicts the stored track, and stores nothing of it (not even its other storms)', async () => {
+    const changed = ivan.replace('20040907, 1800,  , HU, 11.8N,  61.1W, 105', '20040907, 1800,  , HU, 11.9N,  61.1W, 105');
+    expect(changed).not.toBe(ivan);
+    const emily = stormBlock(sample, 'AL052005');
+    await expect(importStormText(deps(), emily + changed)).rejects.toThrow('Storm AL092004 is already stored with a different track point at 2004-09-07 18:00 UTC');
+    expect(await suite.app.db.$count(storms, eq(storms.id, 'AL052005'))).toBe(0);
+    expect(await suite.app.db.$count(payouts, and(eq(payouts.stormRef, 'AL052005')))).toBe(0);
+  });
+});

@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { OPTION_IDS, seasonForYear, type CountryCode, type OptionId, type PolicyStatus } from '@fhp/domain';
+import type { Db } from '../src/db/client';
+import { policies, seasons } from '../src/db/schema';
+
+/** The project's HURDAT2 records (read by tests and benches only; the server has its own path). */
+export function shippedHurdat2(file: 'sample.txt' | 'caribbean-1950-2023.txt'): string {
+  return readFileSync(fileURLToPath(new URL(`../../../packages/domain/datasets/hurdat2/${file}`, import.meta.url)), 'utf8');
+}
+
+/** One storm's header and lines from a HURDAT2 text; `points` keeps only the first n lines (the header says n). */
+export function stormBlock(text: string, id: string, points?: number): string {
+  const lines = text.split('\n');
+  const start = lines.findIndex((line) => line.startsWith(`${id},`));
+  if (start < 0) throw new Error(`No storm ${id}`);
+  const [, name, count] = lines[start]!.split(',').map((part) => part.trim());
+  const keep = points ?? Number(count);
+  const header = `${id}, ${name!.padStart(18)}, ${String(keep).padStart(6)},`;
+  return [header, ...lines.slice(start + 1, start + 1 + keep)].join('\n') + '\n';
+}
+
+export async function ensureSeason(db: Db, year: number): Promise<void> {
+  await db.insert(seasons).values(seasonForYear(year)).onConflictDoNothing();
+}
+
+export interface InForceFixture {
+  count: number;
+  country: CountryCode;
+  seasonYear: number;
+  owners: readonly string[];
+  status?: PolicyStatus;
+  /** Policy number prefix, unique per batch. */
+  prefix: string;
+  /** Options cycle T, 1, .., 5 unless one is given. */
+  optionId?: OptionId;
+}
+
+/** Coverage of the i-th fixture policy: varied cents so rounding is exercised (EC$1,300 to about EC$270,000). */
+export function fixtureCoverageCents(i: number): number {
+  return 130_000 + ((i * 2_654_435) % 26_870_000);
+}
+
+const CHUNK = 1_000;
+
+/** In-force policies written straight to the table (a fixture: the purchase flow is tested elsewhere). */
+export async function insertPolicies(db: Db, fixture: InForceFixture): Promise<void> {
+  const at = new Date(`${fixture.seasonYear}-03-01T16:00:00Z`);
+  for (let start = 0; start < fixture.count; start += CHUNK) {
+    const rows: (typeof policies.$inferInsert)[] = [];
+    for (let i = start; i < Math.min(fixture.count, start + CHUNK); i += 1) {
+      const coverageCents = fixtureCoverageCents(i);
+      rows.push({
+        policyNumber: `${fixture.prefix}-${String(i).padStart(6, '0')}`,
+        ownerId: fixture.owners[i % fixture.owners.length]!,
+        type: 'ACTUAL',
+        status: fixture.status ?? 'EVENT_MONITORING',
+        country: fixture.country,
+        optionId: fixture.optionId ?? OPTION_IDS[i % OPTION_IDS.length]!,
+        coverageCents,
+        premiumCents: Math.round(coverageCents / 10),
+        seasonYear: fixture.seasonYear,
+        paymentPlan: 'FULL',
+        paymentChannel: 'CREDIT_UNION',
+        politicallyExposed: false,
+        charged: { drugTrafficking: false, terrorismFinancing: false, moneyLaundering: false, fraud: false, otherCrimes: false },
+        useOfProceeds: [],
+        termsOfUse: [],
+        idempotencyKey: randomUUID(),
+        purchasedAt: at,
+        createdAt: at,
+        paidCents: Math.round(coverageCents / 10),
+        issuedAt: at,
+      });
+    }
+    await db.insert(policies).values(rows);
+  }
+}

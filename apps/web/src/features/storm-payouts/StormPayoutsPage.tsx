@@ -1,0 +1,190 @@
+import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Container from 'react-bootstrap/Container';
+import Form from 'react-bootstrap/Form';
+import Spinner from 'react-bootstrap/Spinner';
+import Table from 'react-bootstrap/Table';
+import { EmptyState } from '../../components/EmptyState';
+import { LoadingScreen } from '../../components/LoadingScreen';
+import { notify } from '../../components/toast';
+import { fetchPdf } from '../../lib/downloadPdf';
+import { displayMessageOf } from '../../lib/graphql/errors';
+import { usePageTitle } from '../../lib/usePageTitle';
+import { STORMS_PATH, useImportStorms, useRecordWire, useStormPayouts, useStorms, type ImportAnswer, type StormPayoutItem } from './api';
+
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+
+/** Storms without payouts shown before "Show all": the latest tracks. */
+const RECENT_STORMS = 10;
+
+const localDay = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Port_of_Spain', year: 'numeric', month: 'long', day: 'numeric' });
+
+function ImportCard() {
+  const importer = useImportStorms();
+  const [file, setFile] = useState<File | null>(null);
+  const [answer, setAnswer] = useState<ImportAnswer | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!file) return setError('Choose a HURDAT2 best-track file (.txt)');
+    setError(null);
+    try {
+      const result = await importer.mutateAsync(file);
+      setAnswer(result);
+      notify.success(`${plural(result.storms.length, 'storm')} read: ${plural(result.payouts, 'payout')} created, ${plural(result.alerts, 'storm alert')} sent.`);
+    } catch (failure) {
+      setAnswer(null);
+      setError(displayMessageOf(failure));
+    }
+  };
+  return (
+    <Card className="mb-4">
+      <Card.Body>
+        <Card.Title as="h2" className="h5">Import storm tracks</Card.Title>
+        <Form noValidate onSubmit={(event) => void submit(event)}>
+          <Form.Group controlId="storm-file" className="mb-3">
+            <Form.Label>HURDAT2 best-track file (at most 20 MB)</Form.Label>
+            <Form.Control type="file" accept=".txt,text/plain" isInvalid={error !== null} onChange={(event) => setFile((event.target as HTMLInputElement).files?.[0] ?? null)} />
+            <Form.Control.Feedback type="invalid" role="alert">{error}</Form.Control.Feedback>
+          </Form.Group>
+          <Button type="submit" disabled={importer.isPending}>
+            {importer.isPending ? <Spinner size="sm" animation="border" role="status" aria-label="Importing" /> : 'Import and evaluate'}
+          </Button>
+        </Form>
+        {answer && (
+          <Alert variant="success" className="mt-3 mb-0">
+            {answer.storms.map((storm) => `${storm.id} ${storm.name}: ${storm.change.toLowerCase()}`).join('; ')}. {answer.payouts} payouts created, {answer.alerts} storm alerts sent.
+          </Alert>
+        )}
+      </Card.Body>
+    </Card>
+  );
+}
+
+function WireForm({ payout }: { payout: StormPayoutItem }) {
+  const wire = useRecordWire();
+  const [reference, setReference] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    try {
+      await wire.mutateAsync({ payoutId: payout.id, wireReference: reference });
+      notify.success(`Wire of ${payout.amount.formatted} on ${payout.policyNumber} recorded.`);
+    } catch (failure) {
+      setError(displayMessageOf(failure));
+    }
+  };
+  return (
+    <Form className="d-flex gap-2 align-items-start" noValidate onSubmit={(event) => void submit(event)}>
+      <div>
+        <Form.Control size="sm" aria-label={`Wire reference for ${payout.policyNumber}`} placeholder="Wire reference" value={reference} isInvalid={error !== null} onChange={(event) => setReference(event.target.value)} />
+        <Form.Control.Feedback type="invalid">{error}</Form.Control.Feedback>
+      </div>
+      <Button size="sm" type="submit" disabled={wire.isPending}>Record wire</Button>
+    </Form>
+  );
+}
+
+function PayoutsTable({ stormId }: { stormId: string }) {
+  const payouts = useStormPayouts(stormId);
+  const download = async () => {
+    try {
+      const blob = await fetchPdf(`${STORMS_PATH}/${stormId}/payouts.csv`);
+      const link = document.createElement('a');
+      link.href = URL.createObjectURL(blob);
+      link.download = `payouts-${stormId}.csv`;
+      document.body.append(link);
+      link.click();
+      link.remove();
+    } catch (failure) {
+      notify.error(displayMessageOf(failure));
+    }
+  };
+  if (payouts.isPending) return <Spinner animation="border" role="status" aria-label="Loading payouts" />;
+  if (payouts.isError) return <Alert variant="danger">{displayMessageOf(payouts.error)}</Alert>;
+  if (payouts.data.length === 0) return <p className="text-muted">This storm has created no payout.</p>;
+  return (
+    <>
+      <Button variant="outline-primary" size="sm" className="mb-2" onClick={() => void download()}>Bank-transfer CSV (pending payouts)</Button>
+      <div className="table-responsive">
+        <Table size="sm" hover>
+          <thead>
+            <tr><th>Policy</th><th>Holder</th><th>Option</th><th>%</th><th>Amount</th><th>Status</th><th>Wire</th></tr>
+          </thead>
+          <tbody>
+            {payouts.data.map((payout) => (
+              <tr key={payout.id}>
+                <td className="text-nowrap">{payout.policyNumber}</td>
+                <td>{payout.holderName}</td>
+                <td>{payout.optionId}</td>
+                <td>{payout.percent}</td>
+                <td className="text-nowrap">{payout.amount.formatted}</td>
+                <td><Badge bg={payout.status === 'PAID' ? 'success' : 'warning'} text={payout.status === 'PAID' ? undefined : 'dark'}>{payout.status}{payout.acknowledged ? ', acknowledged' : ''}</Badge></td>
+                <td>{payout.status === 'PENDING' ? <WireForm payout={payout} /> : `${payout.wireReference ?? ''}${payout.paidAt ? `, ${localDay.format(new Date(payout.paidAt))}` : ''}`}</td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      </div>
+    </>
+  );
+}
+
+/** Admin: storms stored (import more), and each storm's payouts with the transfer file and the wires. */
+export function StormPayoutsPage() {
+  usePageTitle('Storm payouts');
+  const storms = useStorms();
+  const [open, setOpen] = useState<string | null>(null);
+  const [showAll, setShowAll] = useState(false);
+  // The shipped history is 220 storms: storms with payouts and the latest few come first.
+  const all = storms.data ?? [];
+  const shown = showAll ? all : all.filter((storm, index) => storm.payoutCount > 0 || index < RECENT_STORMS);
+  return (
+    <Container className="py-4">
+      <h1 className="h3 mb-4">Storm payouts</h1>
+      <ImportCard />
+      {storms.isPending ? (
+        <LoadingScreen />
+      ) : storms.isError ? (
+        <Alert variant="danger">{displayMessageOf(storms.error)}</Alert>
+      ) : storms.data.length === 0 ? (
+        <EmptyState title="No storms stored yet" />
+      ) : (
+        <div className="d-grid gap-2">
+          {shown.map((storm) => (
+            <Card key={storm.id}>
+              <Card.Body>
+                <div className="d-flex flex-wrap justify-content-between gap-2">
+                  <div>
+                    <h2 className="h6 mb-1">{storm.name} <span className="text-muted">({storm.id})</span></h2>
+                    <small className="text-muted">
+                      {storm.pointCount} track points, last {localDay.format(new Date(storm.lastPointAt))}
+                      {storm.evaluations.map((evaluation) => ` · ${evaluation.countryName} ${evaluation.seasonYear}: box 1 ${evaluation.c1 ?? 'none'}, box 2 ${evaluation.c2 ?? 'none'}`).join('')}
+                    </small>
+                  </div>
+                  <div className="text-end">
+                    <div>{storm.payoutCount} payouts ({storm.paidCount} paid), {storm.payoutTotal.formatted}</div>
+                    {storm.payoutCount > 0 && (
+                      <Button variant="link" size="sm" onClick={() => setOpen(open === storm.id ? null : storm.id)} aria-expanded={open === storm.id}>
+                        {open === storm.id ? 'Hide payouts' : 'Show payouts'}
+                      </Button>
+                    )}
+                  </div>
+                </div>
+                {open === storm.id && <div className="mt-3"><PayoutsTable stormId={storm.id} /></div>}
+              </Card.Body>
+            </Card>
+          ))}
+          {shown.length < all.length && (
+            <Button variant="outline-secondary" onClick={() => setShowAll(true)}>
+              Show all {all.length} storms
+            </Button>
+          )}
+        </div>
+      )}
+    </Container>
+  );
+}
