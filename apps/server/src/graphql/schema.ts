@@ -12,6 +12,7 @@ import '../modules/purchase/graphql';
 import '../modules/payments/graphql';
 import '../modules/ledger/graphql';
 import '../modules/policies/graphql';
+import '../modules/admin-users/graphql';
 
 // The first mutations arrive with issue 4; modules add theirs with builder.mutationFields.
 builder.mutationType({});

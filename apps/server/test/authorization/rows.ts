@@ -1,3 +1,4 @@
+import { adminUsersRows } from './admin-users';
 import { filesRows } from './files';
 import { identityRows } from './identity';
 import { ledgerRows } from './ledger';
@@ -7,7 +8,7 @@ import { purchaseRows } from './purchase';
 import type { GraphQLRow, MatrixRows, RestRow } from './types';
 
 /** Every domain's rows. A domain that adds operations or routes adds its file here. */
-export const DOMAIN_ROWS: readonly MatrixRows[] = [publicRows, identityRows, purchaseRows, filesRows, lifecycleRows, ledgerRows];
+export const DOMAIN_ROWS: readonly MatrixRows[] = [publicRows, identityRows, purchaseRows, filesRows, lifecycleRows, ledgerRows, adminUsersRows];
 
 function merge<T>(tables: (Record<string, T> | undefined)[]): Record<string, T> {
   const merged: Record<string, T> = {};

@@ -5,3 +5,4 @@ export * from './blacklists';
 export * from './session';
 export * from './schemas';
 export * from './otp-policy';
+export * from './admin-users';
