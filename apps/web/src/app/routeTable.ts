@@ -27,6 +27,9 @@ export const ROUTES = {
   // Staff screens (issue 7; not in the spec's route table).
   PaymentDesk: '/payment-desk',
   CancellationRequests: '/cancellation-requests',
+  // Admin screens (issue 11).
+  Users: '/users',
+  KycReview: '/kyc-review',
 } as const;
 
 export type RouteName = keyof typeof ROUTES;
@@ -62,4 +65,6 @@ export const ROUTE_TITLES: Record<RouteName, string> = {
   AnalyticsAPIDetail: 'Analytics API detail',
   PaymentDesk: 'Payment desk',
   CancellationRequests: 'Cancellation requests',
+  Users: 'Users',
+  KycReview: 'KYC review',
 };

@@ -40,6 +40,7 @@ const SIGNED_IN_PAGES: Partial<Record<RouteName, Pick<RouteObject, 'lazy'>>> = {
   CancellationRequests: page('CancellationRequests', () =>
     import('../features/cancellation-requests/CancellationRequestsPage').then((m) => m.CancellationRequestsPage),
   ),
+  Users: page('Users', () => import('../features/admin-users/UsersPage').then((m) => m.UsersPage)),
 };
 
 export const routes: RouteObject[] = [

@@ -33,11 +33,14 @@ import type { ScreenSubject } from './screens';
  * |  payment view, payment desk)     |        |                    |                     |                               |        |
  * | Receipt                          | -      | read own           | read all; own       | read all                      | manage |
  * | Cancellation (decide requests)   | -      | -                  | -                   | read, update                  | manage |
+ * | DocumentReview (accept or reject | -      | -                  | -                   | read, update                  | manage |
+ * |  any holder's KYC document)      |        |                    |                     |                               |        |
  * | Transaction (the log's entries)  | -      | read own           | -                   | read all                      | manage |
  * | User                             | -      | -                  | -                   | manage                        | manage |
  *
  * Staff screens (ours, issue 7; not in the spec's table): PaymentDesk (teller, admin, master admin)
- * and CancellationRequests (admin, master admin).
+ * and CancellationRequests (admin, master admin); admin screens (issue 11): Users and KycReview
+ * (admin, master admin).
  *
  * A teller reads a policy's PaymentView (number, holder's name, schedule, payments) but never its
  * Document or BankAccount records (KYC proofs, bank details, the contract PDF): those stay
@@ -59,7 +62,7 @@ export type OwnedSubject = (typeof OWNED_SUBJECTS)[number];
 /** Records with an owner that only some roles may see even when they own records themselves. */
 export const LOG_SUBJECTS = ['Transaction'] as const;
 
-export const DATA_SUBJECTS = [...OWNED_SUBJECTS, ...LOG_SUBJECTS, 'Payment', 'PaymentView', 'Receipt', 'Cancellation', 'User', 'Content', 'Quote', 'LedgerEntry'] as const;
+export const DATA_SUBJECTS = [...OWNED_SUBJECTS, ...LOG_SUBJECTS, 'Payment', 'PaymentView', 'Receipt', 'Cancellation', 'DocumentReview', 'User', 'Content', 'Quote', 'LedgerEntry'] as const;
 export type DataSubject = (typeof DATA_SUBJECTS)[number];
 
 export const ACTIONS = ['manage', 'create', 'read', 'update', 'delete'] as const;
@@ -155,11 +158,12 @@ export function defineAbilityFor(user: AbilityUser): AppAbility {
   }
 
   if ((ADMIN_ROLES as readonly RoleName[]).includes(role)) {
-    can('read', [...ADMIN_SCREENS, 'PaymentDesk', 'CancellationRequests']);
+    can('read', [...ADMIN_SCREENS, 'PaymentDesk', 'CancellationRequests', 'Users', 'KycReview']);
     // Administrators support customers and record their payments, so they see every record.
     can('read', [...OWNED_SUBJECTS, ...LOG_SUBJECTS, 'PaymentView', 'Receipt']);
     can(['create', 'read'], 'Payment');
     can(['read', 'update'], 'Cancellation');
+    can(['read', 'update'], 'DocumentReview');
     can('manage', 'User');
   }
 

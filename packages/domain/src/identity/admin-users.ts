@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema } from './schemas';
+import { emailSchema, inviteBodySchema } from './schemas';
 
 /**
  * The administrators' users list and its actions (spec part 2 sections 2, 4 and 8; issue 11).
@@ -92,3 +92,9 @@ export const ADMIN_USER_MESSAGES = {
   alreadySuspended: 'This user is already suspended.',
   notSuspended: 'This user is not suspended.',
 } as const;
+
+/** The New User form: the invite body's own rules, with the role as a plain choice. */
+export const inviteFormSchema = inviteBodySchema.pick({ email: true, firstName: true, lastName: true }).extend({
+  role: inviteBodySchema.shape.role.shape.name,
+});
+export type InviteForm = z.output<typeof inviteFormSchema>;

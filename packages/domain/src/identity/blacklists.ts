@@ -49,6 +49,9 @@ export const SIDEBAR_KEY = {
   // Staff entries (issue 7), shown only to roles that may open their screens.
   paymentDesk: 'paymentDesk',
   cancellationRequests: 'cancellationRequests',
+  // Admin entries (issue 11).
+  users: 'users',
+  kycReview: 'kycReview',
 } as const;
 export type SidebarKey = (typeof SIDEBAR_KEY)[keyof typeof SIDEBAR_KEY];
 export const SIDEBAR_KEYS: readonly SidebarKey[] = Object.values(SIDEBAR_KEY);

@@ -20,6 +20,9 @@ export const SCREEN_SUBJECTS = [
   // Staff screens (issue 7), after the spec's.
   'PaymentDesk',
   'CancellationRequests',
+  // Admin screens (issue 11).
+  'Users',
+  'KycReview',
 ] as const;
 
 export type ScreenSubject = (typeof SCREEN_SUBJECTS)[number];

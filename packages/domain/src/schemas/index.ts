@@ -7,3 +7,4 @@ export * from './kyc-submit';
 export * from './purchase-refusals';
 export * from './txn-list';
 export * from './ledger-hash';
+export * from './kyc-review';

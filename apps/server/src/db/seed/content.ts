@@ -34,6 +34,9 @@ const ROUTES: [name: string, path: string, isPublic: boolean][] = [
   // Staff screens (issue 7).
   ['PaymentDesk', '/payment-desk', false],
   ['CancellationRequests', '/cancellation-requests', false],
+  // Admin screens (issue 11).
+  ['Users', '/users', false],
+  ['KycReview', '/kyc-review', false],
 ];
 
 export const pageContentSeed: PageContent = {
@@ -60,6 +63,8 @@ export const pageContentSeed: PageContent = {
     },
     { key: SIDEBAR_KEY.paymentDesk, title: 'Payment Desk', icon: 'cash-coin', path: '/payment-desk', children: [] },
     { key: SIDEBAR_KEY.cancellationRequests, title: 'Cancellation Requests', icon: 'x-octagon', path: '/cancellation-requests', children: [] },
+    { key: SIDEBAR_KEY.users, title: 'Users', icon: 'people', path: '/users', children: [] },
+    { key: SIDEBAR_KEY.kycReview, title: 'KYC Review', icon: 'person-vcard', path: '/kyc-review', children: [] },
   ],
   // The spec calls these links placeholders; they point somewhere real where we have a page.
   footer: [

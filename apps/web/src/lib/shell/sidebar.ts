@@ -47,6 +47,8 @@ export const DEFAULT_SIDEBAR: readonly DefaultSidebarItem[] = [
     children: [],
     screen: 'CancellationRequests',
   },
+  { key: 'users', title: 'Users', icon: 'people', path: '/users', children: [], screen: 'Users' },
+  { key: 'kycReview', title: 'KYC Review', icon: 'person-vcard', path: '/kyc-review', children: [], screen: 'KycReview' },
 ];
 
 function flatten(items: readonly SidebarOverride[]): SidebarOverride[] {
