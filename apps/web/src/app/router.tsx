@@ -41,6 +41,7 @@ const SIGNED_IN_PAGES: Partial<Record<RouteName, Pick<RouteObject, 'lazy'>>> = {
     import('../features/cancellation-requests/CancellationRequestsPage').then((m) => m.CancellationRequestsPage),
   ),
   Users: page('Users', () => import('../features/admin-users/UsersPage').then((m) => m.UsersPage)),
+  KycReview: page('KycReview', () => import('../features/kyc-review/KycReviewPage').then((m) => m.KycReviewPage)),
 };
 
 export const routes: RouteObject[] = [

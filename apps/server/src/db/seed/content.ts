@@ -104,6 +104,8 @@ export const pageContentSeed: PageContent = {
     { segment: 'api-detail', label: 'API Detail' },
     { segment: 'payment-desk', label: 'Payment Desk' },
     { segment: 'cancellation-requests', label: 'Cancellation Requests' },
+    { segment: 'users', label: 'Users' },
+    { segment: 'kyc-review', label: 'KYC Review' },
     { segment: 'product', label: 'Products' },
     { segment: DEMO_PRODUCT_ID, label: productName },
     { segment: 'faq', label: 'FAQ' },

@@ -182,7 +182,9 @@ export function UsersPage() {
                 />
               </th>
               <th scope="col">Name</th>
-              <th scope="col">Email</th>
+              <th scope="col" className="d-none d-lg-table-cell">
+                Email
+              </th>
               <th scope="col" className="d-none d-lg-table-cell">
                 Role
               </th>
@@ -205,15 +207,17 @@ export function UsersPage() {
                   <Button variant="link" className="p-0 text-start" onClick={() => setDetail(user)}>
                     {userName(user)}
                   </Button>
+                  {/* Narrow screens: the email under the name, instead of a column too thin for it. */}
+                  <div className="user-email small text-body-secondary d-lg-none">{user.email}</div>
                 </td>
-                <td className="user-email">{user.email}</td>
+                <td className="user-email d-none d-lg-table-cell">{user.email}</td>
                 <td className="d-none d-lg-table-cell">{roleTitle(user.group)}</td>
                 <td>
                   <StatusBadge status={user.status} />
                 </td>
                 <td className="d-none d-lg-table-cell">{dateCreated.format(new Date(user.createdAt))}</td>
                 <td className="text-end">
-                  {user.id === whoAmI.data?.userId ? null : (
+                  {user.id === whoAmI.data?.userId || user.group === 'owner' ? null : (
                     <Dropdown align="end">
                       <Dropdown.Toggle size="sm" variant="outline-secondary" aria-label={`Actions for ${user.email}`}>
                         Actions

@@ -1,0 +1,137 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expectNoSeriousAxeViolations, screenshotAtWidths, watchConsole } from './helpers';
+import { readMailedCode, readMailedMessage } from './harness';
+
+/*
+ * The admin area (issue 11): an admin searches, filters and pages the users list, invites a user
+ * (the email arrives by SMTP), suspends them (their next request is refused), reactivates and
+ * deletes them; then reviews a KYC document queue.
+ */
+
+const PASSWORD = 'Hurricane-2027!';
+
+async function signInWithPassword(browser: Browser, email: string): Promise<Page> {
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  await page.goto('/sign-in');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('One-time code').fill(await readMailedCode(email));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('navigation', { name: 'Account' })).toBeVisible();
+  return page;
+}
+
+/** An invited user signs in by the emailed code. */
+async function signInWithCode(browser: Browser, email: string): Promise<Page> {
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  await page.goto('/sign-in');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('One-time code').fill(await readMailedCode(email));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('navigation', { name: 'Account' })).toBeVisible();
+  return page;
+}
+
+/** What the server answers the page's own session now. */
+async function whoAmIStatus(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const session = JSON.parse(window.localStorage.getItem('fhp.session') ?? window.sessionStorage.getItem('fhp.session') ?? '{}') as { token?: string };
+    const response = await fetch('/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${session.token ?? ''}` },
+      body: JSON.stringify({ query: '{ whoAmI { signedIn } }' }),
+    });
+    return response.status;
+  });
+}
+
+async function rowAction(page: Page, email: string, action: string) {
+  await page.getByRole('button', { name: `Actions for ${email}` }).click();
+  await page.getByRole('button', { name: action, exact: true }).click();
+}
+
+async function expectSuccess(page: Page, text: string) {
+  const dialog = page.getByRole('dialog', { name: 'Woo hoo!' });
+  await expect(dialog.getByText(text, { exact: true })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).first().click();
+  await expect(dialog).toHaveCount(0);
+}
+
+test('an admin searches, filters, pages, invites, suspends, reactivates and deletes a user', async ({ browser }) => {
+  const admin = await signInWithPassword(browser, 'admin@fhp.example');
+  const errors = watchConsole(admin);
+  await admin.getByRole('link', { name: 'Users' }).click();
+  await expect(admin.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+  await expect(admin.getByRole('cell', { name: 'purchaser@fhp.example', exact: true })).toBeVisible();
+  await expectNoSeriousAxeViolations(admin);
+  await screenshotAtWidths(admin, 'admin-users');
+  await admin.setViewportSize({ width: 1280, height: 900 });
+
+  // Search by last name, then by email; the filter and page size narrow and widen.
+  await admin.getByLabel('Search by first name, last name or email').fill('Baptiste');
+  await admin.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(admin.getByRole('cell', { name: 'admin@fhp.example', exact: true })).toBeVisible();
+  await expect(admin.getByRole('cell', { name: 'purchaser@fhp.example', exact: true })).toHaveCount(0);
+  await admin.getByLabel('Search by first name, last name or email').fill('');
+  await admin.getByRole('button', { name: 'Search', exact: true }).click();
+  await admin.getByLabel('Status').selectOption('suspended');
+  await expect(admin.getByText('No users found')).toBeVisible();
+  await admin.getByLabel('Status').selectOption('any');
+  await admin.getByLabel('Rows per page').selectOption('20');
+  await expect(admin.getByText(/^Page 1 of \d+ · \d+ users$/)).toBeVisible();
+
+  // New User: the invitation arrives by SMTP.
+  const email = `e2e.invitee.${Date.now()}@fhp.example`;
+  await admin.getByRole('button', { name: 'New User' }).click();
+  const form = admin.getByRole('dialog', { name: 'New User' });
+  await form.getByLabel('First Name').fill('Thérèse');
+  await form.getByLabel('Last Name').fill("D'Auvergne");
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Role').selectOption('purchaser');
+  await form.getByRole('button', { name: 'Invite' }).click();
+  await expectSuccess(admin, 'User has been invited successfully');
+  expect((await readMailedMessage(email)).subject).toMatch(/invited/i);
+
+  // The invitee signs in; suspended, their next request is refused; reactivated, it works again.
+  const invitee = await signInWithCode(browser, email);
+  expect(await whoAmIStatus(invitee)).toBe(200);
+  await admin.getByLabel('Search by first name, last name or email').fill(email);
+  await admin.getByRole('button', { name: 'Search', exact: true }).click();
+  await rowAction(admin, email, 'Suspend');
+  await admin.getByRole('dialog').getByRole('button', { name: 'Suspend' }).click();
+  await expectSuccess(admin, 'suspended successfully');
+  expect(await whoAmIStatus(invitee)).toBe(401);
+  await expect(admin.getByRole('row', { name: new RegExp(email.replace(/\./g, '\\.')) }).getByText('suspended')).toBeVisible();
+  await rowAction(admin, email, 'Reactivate');
+  await expectSuccess(admin, 'activated back successfully');
+  expect(await whoAmIStatus(invitee)).toBe(200);
+
+  // The detail, then delete.
+  await admin.getByRole('button', { name: "Thérèse D'Auvergne" }).click();
+  await expect(admin.getByRole('dialog', { name: "Thérèse D'Auvergne" }).getByText(email)).toBeVisible();
+  await screenshotAtWidths(admin, 'admin-user-detail');
+  await admin.setViewportSize({ width: 1280, height: 900 });
+  await admin.getByRole('dialog', { name: "Thérèse D'Auvergne" }).getByRole('button', { name: 'Close' }).click();
+  await rowAction(admin, email, 'Delete');
+  await admin.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expectSuccess(admin, 'deleted successfully');
+  expect(await whoAmIStatus(invitee)).toBe(401);
+  await expect(admin.getByText('No users found')).toBeVisible();
+
+  // The KYC review screen opens (its queue may be empty on the demo data).
+  await admin.getByRole('link', { name: 'KYC Review' }).click();
+  await expect(admin.getByRole('heading', { level: 1, name: 'KYC review' })).toBeVisible();
+  await screenshotAtWidths(admin, 'admin-kyc-review');
+  expect(errors).toEqual([]);
+});
+
+test('a purchaser sees no admin entry and the Users screen is refused', async ({ browser }) => {
+  const holder = await signInWithPassword(browser, 'purchaser@fhp.example');
+  await expect(holder.getByRole('link', { name: 'Users' })).toHaveCount(0);
+  await expect(holder.getByRole('link', { name: 'KYC Review' })).toHaveCount(0);
+  await holder.goto('/users');
+  await expect(holder.getByRole('heading', { level: 1, name: 'Users' })).toHaveCount(0);
+});
