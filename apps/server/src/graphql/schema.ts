@@ -13,6 +13,7 @@ import '../modules/payments/graphql';
 import '../modules/ledger/graphql';
 import '../modules/policies/graphql';
 import '../modules/admin-users/graphql';
+import '../modules/pricing/admin-graphql';
 
 // The first mutations arrive with issue 4; modules add theirs with builder.mutationFields.
 builder.mutationType({});

@@ -1,7 +1,7 @@
 import { manageUsers, type MatrixRows } from './types';
 
 /**
- * The administrators' users list and actions and the KYC review (issue 11): admins and the owner only. The actions
+ * The administrators' users list and actions, the KYC review, offers and seasons (issue 11): admins and the owner only. The actions
  * name an address nobody has, so an allowed caller gets past the guard to "no such user".
  */
 const NOBODY = 'matrix-nobody@fhp.example';
@@ -19,6 +19,21 @@ export const adminUsersRows: MatrixRows = {
     reviewKycDocument: {
       // A document id nobody has: an allowed caller gets past the guard to "not found".
       query: 'mutation { reviewKycDocument(documentId: "00000000-0000-4000-8000-000000000000", decision: "ACCEPT") { id } }',
+      expected: manageUsers,
+      passesGuardWith: ['BAD_USER_INPUT'],
+    },
+    adminOffers: { query: '{ adminOffers { id } }', expected: manageUsers },
+    adminSeasons: { query: '{ adminSeasons { year } }', expected: manageUsers },
+    // Refused past the guard (an offer nobody has, a season overlapping 2027's): nothing is stored.
+    saveOffer: {
+      query: `mutation { saveOffer(input: { id: "matrix-none", country: "gd", discountPercent: "5", validFrom: "2027-01-01",
+        canPurchase: true, active: false }) { id } }`,
+      expected: manageUsers,
+      passesGuardWith: ['BAD_USER_INPUT'],
+    },
+    saveSeason: {
+      query: `mutation { saveSeason(input: { year: 2090, coverStart: "2027-07-01", coverEnd: "2028-05-31", paymentDeadline: "2027-05-31",
+        purchaseWindowOpen: false, nextSeasonYear: 2091 }) { year } }`,
       expected: manageUsers,
       passesGuardWith: ['BAD_USER_INPUT'],
     },

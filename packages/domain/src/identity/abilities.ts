@@ -36,6 +36,7 @@ import type { ScreenSubject } from './screens';
  * | DocumentReview (accept or reject | -      | -                  | -                   | read, update                  | manage |
  * |  any holder's KYC document)      |        |                    |                     |                               |        |
  * | Transaction (the log's entries)  | -      | read own           | -                   | read all                      | manage |
+ * | Configuration (offers, seasons)  | -      | -                  | -                   | read, update                  | manage |
  * | User                             | -      | -                  | -                   | manage                        | manage |
  *
  * Staff screens (ours, issue 7; not in the spec's table): PaymentDesk (teller, admin, master admin)
@@ -62,7 +63,7 @@ export type OwnedSubject = (typeof OWNED_SUBJECTS)[number];
 /** Records with an owner that only some roles may see even when they own records themselves. */
 export const LOG_SUBJECTS = ['Transaction'] as const;
 
-export const DATA_SUBJECTS = [...OWNED_SUBJECTS, ...LOG_SUBJECTS, 'Payment', 'PaymentView', 'Receipt', 'Cancellation', 'DocumentReview', 'User', 'Content', 'Quote', 'LedgerEntry'] as const;
+export const DATA_SUBJECTS = [...OWNED_SUBJECTS, ...LOG_SUBJECTS, 'Payment', 'PaymentView', 'Receipt', 'Cancellation', 'DocumentReview', 'Configuration', 'User', 'Content', 'Quote', 'LedgerEntry'] as const;
 export type DataSubject = (typeof DATA_SUBJECTS)[number];
 
 export const ACTIONS = ['manage', 'create', 'read', 'update', 'delete'] as const;
@@ -164,6 +165,7 @@ export function defineAbilityFor(user: AbilityUser): AppAbility {
     can(['create', 'read'], 'Payment');
     can(['read', 'update'], 'Cancellation');
     can(['read', 'update'], 'DocumentReview');
+    can(['read', 'update'], 'Configuration');
     can('manage', 'User');
   }
 

@@ -8,3 +8,4 @@ export * from './purchase-refusals';
 export * from './txn-list';
 export * from './ledger-hash';
 export * from './kyc-review';
+export * from './admin-config';
