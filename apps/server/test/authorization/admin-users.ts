@@ -1,3 +1,4 @@
+import { USER_IMPORT_PATH } from '../../src/modules/admin-users/import';
 import { manageUsers, type MatrixRows } from './types';
 
 /**
@@ -39,6 +40,15 @@ export const adminUsersRows: MatrixRows = {
     },
     bulkUserAction: {
       query: `mutation { bulkUserAction(action: "suspend_user", emails: ["${NOBODY}"]) { email ok message } }`,
+      expected: manageUsers,
+    },
+  },
+  rest: {
+    // A preview (commit=false) of a clean file: an allowed caller gets 200, nothing is stored.
+    'POST /api/v1/admin/user-import': {
+      body: () => null,
+      raw: () => ({ payload: Buffer.from('firstName,email\r\nMatrix,matrix-import@fhp.example\r\n'), headers: { 'content-type': 'text/csv' } }),
+      url: () => `${USER_IMPORT_PATH}?commit=false`,
       expected: manageUsers,
     },
   },

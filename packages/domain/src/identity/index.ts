@@ -6,3 +6,4 @@ export * from './session';
 export * from './schemas';
 export * from './otp-policy';
 export * from './admin-users';
+export * from './user-import';
