@@ -11,7 +11,8 @@
  *
  * Then the proof ledger: verifying 10,000 stored entries against hashing the same payloads
  * (bench/ledger.ts; `node --import tsx bench/ledger.ts` runs that part alone), and the transaction log
- * query's timelines on a million entries (bench/txn-list.ts, likewise).
+ * query's timelines on a million entries (bench/txn-list.ts, likewise), and the admins' users list on
+ * 200,000 users on PostgreSQL (bench/users-list.ts, likewise).
  *
  * The target ratio is measured as deployed: anonymous answers to public queries are shared for
  * GRAPHQL_CACHE_TTL_MS (src/graphql/response-cache.ts). A second server with that cache off is
@@ -26,6 +27,7 @@ import type { FastifyInstance } from 'fastify';
 import { fileURLToPath } from 'node:url';
 import { runLedgerBench } from './ledger';
 import { runTxnListBench } from './txn-list';
+import { runUsersListBench } from './users-list';
 import { runLoad, type LoadRequest, type LoadResult } from './load-generator';
 import { runStormsBench } from './storms';
 import { buildApp } from '../apps/server/src/app';
@@ -152,6 +154,7 @@ async function main(): Promise<number> {
     console.log(ledger.lines.join('\n'));
     // The transaction log query on a million entries (bench/txn-list.ts).
     console.log((await runTxnListBench()).join('\n'));
+    console.log((await runUsersListBench()).join('\n'));
     return ledger.failures > 0 ? 1 : 0;
   } finally {
     await deployed.app.close();

@@ -39,6 +39,11 @@ export const users = pgTable(
    * it) but its personal data is overwritten; tokens and sign-in stop at once (decision 050).
    */
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  /**
+   * What the admins' list searches: one lower-cased text, so a search is one LIKE on one column
+   * (about 5 times faster than ILIKE on three at 200,000 users; bench/users-list.ts).
+   */
+  searchText: text('search_text').generatedAlwaysAs(sql`lower(coalesce(first_name, '') || ' ' || coalesce(last_name, '') || ' ' || email)`),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 },

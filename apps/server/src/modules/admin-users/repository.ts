@@ -1,5 +1,5 @@
 import { ACCOUNT_STATUSES_BY_FILTER, type UserListInput } from '@fhp/domain';
-import { and, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, like, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customerProfiles, oneTimeCodes, roles, users } from '../../db/schema';
 
@@ -25,10 +25,7 @@ function containsPattern(text: string): string {
 
 function listWhere(input: UserListInput): SQL | undefined {
   const conditions: (SQL | undefined)[] = [isNull(users.deletedAt)];
-  if (input.search !== '') {
-    const pattern = containsPattern(input.search);
-    conditions.push(or(ilike(users.firstName, pattern), ilike(users.lastName, pattern), ilike(users.email, pattern)));
-  }
+  if (input.search !== '') conditions.push(like(users.searchText, containsPattern(input.search.toLowerCase())));
   if (input.status === 'suspended') conditions.push(eq(users.suspended, true));
   else if (input.status !== 'any') {
     const statuses = ACCOUNT_STATUSES_BY_FILTER[input.status];
