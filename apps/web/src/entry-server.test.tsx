@@ -33,6 +33,7 @@ describe('the prerender of the public pages', () => {
     ['/product/fhp/faq', 'What is FHP?'],
     ['/terms', 'Terms of Service'],
     ['/privacy', 'Privacy Statement'],
+    ['/sign-in', 'Login to your account'],
   ])('draws %s from the data alone, with no style attribute or script (the CSP refuses both)', async (path, text) => {
     const html = await render(`http://localhost${path}`, data);
     expect(html).toContain(text);
@@ -48,8 +49,13 @@ describe('the prerender of the public pages', () => {
     expect(html).toContain('role="img" aria-label="Payout as a percentage of coverage under Option T');
   });
 
+  it('draws the sign-in form with its submit disabled until the page is hydrated', async () => {
+    const html = (await render('http://localhost/sign-in', data)) ?? '';
+    expect(html).toMatch(/<button type="submit" disabled="" class="[^"]*btn[^"]*"[^>]*>Continue/);
+  });
+
   it('leaves pages that depend on the visitor, and made-up products, to the browser', async () => {
-    for (const path of ['/sign-in', '/product/fhp/buy', '/my-account', '/product/nope', '/product/nope/faq', '/nowhere']) {
+    for (const path of ['/product/fhp/buy', '/my-account', '/product/nope', '/product/nope/faq', '/nowhere']) {
       expect(isPrerendered(path, data), path).toBe(false);
       expect(await render(`http://localhost${path}`, data), path).toBeNull();
     }

@@ -14,8 +14,11 @@ import { routes } from './app/router';
 import { ROUTES } from './app/routeTable';
 import { provideInitialData } from './lib/initial-data/initialData';
 
-/** Content pages: the same for every visitor. Sign-in and the purchase flow depend on the session. */
-export const PRERENDERED_ROUTES: readonly string[] = [ROUTES.Home, ROUTES.ProductLanding, ROUTES.FAQPage, ROUTES.Terms, ROUTES.Privacy];
+/**
+ * Pages whose first screen is the same for every visitor: the content pages, and sign-in (its first
+ * step is the empty email form). The purchase flow resumes stored steps, so the browser draws it.
+ */
+export const PRERENDERED_ROUTES: readonly string[] = [ROUTES.Home, ROUTES.ProductLanding, ROUTES.FAQPage, ROUTES.Terms, ROUTES.Privacy, ROUTES.SignIn];
 
 const handler = createStaticHandler(routes);
 

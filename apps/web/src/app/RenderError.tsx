@@ -1,6 +1,6 @@
 import Button from 'react-bootstrap/Button';
 import { SadIcon } from '../components/MoodIcons';
-import { DEFAULT_ERROR_DESCRIPTION, ERROR_DIALOG_TITLE, KEEP_CALM } from '../components/ErrorDialog';
+import { DEFAULT_ERROR_DESCRIPTION, ERROR_DIALOG_TITLE, KEEP_CALM } from '../components/errorTexts';
 
 /**
  * What the visitor sees when the shell cannot start (page content failed or is missing) or a

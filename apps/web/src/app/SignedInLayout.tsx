@@ -24,6 +24,7 @@ import { useIsNarrow } from '../lib/useIsNarrow';
 import { RenderError } from './RenderError';
 import { ROUTES } from './routeTable';
 import { StandaloneMain } from './StandaloneMain';
+import '../styles/signed-in.scss';
 
 /** Route `handle` of a signed-in page: the screen whose read ability it needs. */
 export interface ScreenHandle {

@@ -1,11 +1,8 @@
 import { SadIcon } from './MoodIcons';
 import { StatusDialog } from './StatusDialog';
+import { DEFAULT_ERROR_DESCRIPTION, ERROR_DIALOG_TITLE, KEEP_CALM } from './errorTexts';
 
-export const ERROR_DIALOG_TITLE = 'Uh oh.';
-export const DEFAULT_ERROR_DESCRIPTION = 'Something weird happened';
-export const KEEP_CALM = 'Keep calm and try again';
-/** The spec's description for a one-time code that was refused (part 1 section 8). */
-export const VERIFY_OTP_FAILED = 'Verify OTP Failed';
+export { DEFAULT_ERROR_DESCRIPTION, ERROR_DIALOG_TITLE, KEEP_CALM, VERIFY_OTP_FAILED } from './errorTexts';
 
 interface ErrorDialogProps {
   show: boolean;

@@ -1,7 +1,4 @@
 import { useState } from 'react';
-import Container from 'react-bootstrap/Container';
-import Nav from 'react-bootstrap/Nav';
-import Navbar from 'react-bootstrap/Navbar';
 import { Link, NavLink, useLocation } from 'react-router';
 import type { Brand, NavItem } from '../lib/page-content/pageContent';
 import { useIsNarrow } from '../lib/useIsNarrow';
@@ -27,17 +24,28 @@ export function Header({ brand, navigation, isPurchaser = false }: HeaderProps) 
   }
   const items = resolveHeaderItems(navigation, isPurchaser);
 
+  // Bootstrap's navbar classes with a plain toggle: react-bootstrap's Navbar would bring its
+  // offcanvas, modal and transition code into every page's first load for one menu button.
   return (
     <header className="site-header">
-      <Navbar expand={!isNarrow} expanded={expanded} onToggle={setExpanded} variant="dark" className="py-3">
-        <Container>
-          <Navbar.Brand as={Link} to="/">
+      <nav className={`navbar navbar-dark py-3${isNarrow ? '' : ' navbar-expand'}`}>
+        <div className="container">
+          <Link className="navbar-brand" to="/">
             <BrandMark />
             <span>{brand.name}</span>
-          </Navbar.Brand>
-          <Navbar.Toggle aria-controls="site-nav" label="Menu" />
-          <Navbar.Collapse id="site-nav">
-            <Nav as="nav" aria-label="Main" className="ms-auto align-items-lg-center gap-2">
+          </Link>
+          <button
+            type="button"
+            className={`navbar-toggler${expanded ? '' : ' collapsed'}`}
+            aria-controls="site-nav"
+            aria-expanded={expanded}
+            aria-label="Menu"
+            onClick={() => setExpanded((open) => !open)}
+          >
+            <span className="navbar-toggler-icon" />
+          </button>
+          <div className={`navbar-collapse collapse${expanded ? ' show' : ''}`} id="site-nav">
+            <nav className="navbar-nav ms-auto align-items-lg-center gap-2" aria-label="Main">
               {items.map((item) =>
                 item.kind === 'button' ? (
                   <Link key={item.path} to={item.path} className="btn btn-secondary px-4 ms-lg-2">
@@ -49,10 +57,10 @@ export function Header({ brand, navigation, isPurchaser = false }: HeaderProps) 
                   </NavLink>
                 ),
               )}
-            </Nav>
-          </Navbar.Collapse>
-        </Container>
-      </Navbar>
+            </nav>
+          </div>
+        </div>
+      </nav>
     </header>
   );
 }

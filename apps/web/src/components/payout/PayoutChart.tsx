@@ -1,7 +1,5 @@
 import { OPTION_IDS, type OptionId } from '@fhp/domain';
-import { useId, useState } from 'react';
-import ToggleButton from 'react-bootstrap/ToggleButton';
-import ToggleButtonGroup from 'react-bootstrap/ToggleButtonGroup';
+import { Fragment, useId, useState } from 'react';
 import { chartPointsFor, describePayouts } from './payoutStructure';
 
 const Y_TICKS = [100, 75, 50, 25, 0] as const;
@@ -25,13 +23,27 @@ export function PayoutChart() {
     <figure className="mb-0">
       <fieldset className="mb-3">
         <legend className="h6 mb-2">Show the payouts of</legend>
-        <ToggleButtonGroup type="radio" name={groupName} value={optionId} onChange={(value: OptionId) => setOptionId(value)} className="payout-option-picker">
+        {/* Bootstrap's radio buttons in plain markup (what react-bootstrap's ToggleButtonGroup draws,
+            without its helpers on the landing's first load). */}
+        <div className="btn-group payout-option-picker" role="group">
           {OPTION_IDS.map((id) => (
-            <ToggleButton key={id} id={`${groupName}-${id}`} value={id} variant="outline-primary">
-              Option {id}
-            </ToggleButton>
+            <Fragment key={id}>
+              <input
+                type="radio"
+                className="btn-check"
+                name={groupName}
+                id={`${groupName}-${id}`}
+                value={id}
+                checked={optionId === id}
+                onChange={() => setOptionId(id)}
+                autoComplete="off"
+              />
+              <label className="btn btn-outline-primary" htmlFor={`${groupName}-${id}`}>
+                Option {id}
+              </label>
+            </Fragment>
           ))}
-        </ToggleButtonGroup>
+        </div>
       </fieldset>
       <div className="payout-chart" role="img" aria-label={description}>
         <div className="payout-chart-y" aria-hidden="true">

@@ -6,6 +6,7 @@ import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { useForm, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
+import { useHydrated } from '../../lib/useHydrated';
 
 /* The three steps of spec part 1 section 2, each a small form validated with the domain's rules. */
 
@@ -56,8 +57,10 @@ function useFocusOnMount<T extends FieldValues>(form: UseFormReturn<T>, name: Pa
 }
 
 function SubmitButton({ busy, children }: { busy: boolean; children: ReactNode }) {
+  // The sign-in page is prerendered: until the scripts have hydrated it, a submit would do nothing.
+  const hydrated = useHydrated();
   return (
-    <Button type="submit" size="lg" className="w-100" disabled={busy}>
+    <Button type="submit" size="lg" className="w-100" disabled={busy || !hydrated}>
       {busy && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
       {children}
     </Button>
