@@ -128,6 +128,36 @@ test('an admin searches, filters, pages, invites, suspends, reactivates and dele
   expect(errors).toEqual([]);
 });
 
+/** A CSV of 1000 users; `badRow` (0-based) has no first name. */
+function thousandUsers(tag: string, badRow?: number): Buffer {
+  const lines = ['firstName,lastName,email'];
+  for (let i = 0; i < 1000; i += 1) lines.push(`${i === badRow ? '' : 'Imported'},Tester,${tag}.${i}@fhp.example`);
+  return Buffer.from(lines.join('\r\n'));
+}
+
+test('an admin imports a 1000-row file with one bad row (refused, the row named), then the clean one', async ({ browser }) => {
+  const admin = await signInWithPassword(browser, 'admin@fhp.example');
+  await admin.goto('/users');
+  await admin.getByRole('button', { name: 'Import Users' }).click();
+  const dialog = admin.getByRole('dialog', { name: 'Import Users' });
+  const tag = `e2e.import.${Date.now()}`;
+  await dialog.getByLabel(/CSV or XLSX file/).setInputFiles({ name: 'users.csv', mimeType: 'text/csv', buffer: thousandUsers(tag, 500) });
+  await dialog.getByRole('button', { name: 'Check file' }).click();
+  await expect(dialog.getByRole('status')).toHaveText('Nothing was imported: fix the rows marked below and upload the file again.');
+  await expect(dialog.getByRole('row', { name: /^502 First Name is required/ })).toBeVisible();
+  await screenshotAtWidths(admin, 'admin-import-refused');
+  await admin.setViewportSize({ width: 1280, height: 900 });
+
+  await dialog.getByLabel(/CSV or XLSX file/).setInputFiles({ name: 'users.csv', mimeType: 'text/csv', buffer: thousandUsers(tag) });
+  await dialog.getByRole('button', { name: 'Check file' }).click();
+  await expect(dialog.getByRole('status')).toHaveText('1000 users ready to import');
+  await dialog.getByRole('button', { name: 'Import 1000 users' }).click();
+  await expectSuccess(admin, '1000 users imported');
+  await admin.getByLabel('Search by first name, last name or email').fill(tag);
+  await admin.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(admin.getByText('Page 1 of 100 · 1000 users')).toBeVisible();
+});
+
 test('a purchaser sees no admin entry and the Users screen is refused', async ({ browser }) => {
   const holder = await signInWithPassword(browser, 'purchaser@fhp.example');
   await expect(holder.getByRole('link', { name: 'Users' })).toHaveCount(0);

@@ -15,6 +15,7 @@ import { useWhoAmI } from '../../lib/auth/identity';
 import { displayMessageOf } from '../../lib/graphql/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useBulkUserAction, useUserAction, useUserList, type AdminUser, type BulkOutcome, type UserAction, type UserListFilters } from './api';
+import { ImportUsersDialog } from './ImportUsersDialog';
 import { InviteUserDialog } from './InviteUserDialog';
 import { StatusBadge, userName } from './StatusBadge';
 import { UserDetail } from './UserDetail';
@@ -58,6 +59,7 @@ export function UsersPage() {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [bulkAction, setBulkAction] = useState<BulkUserAction>('suspend_user');
   const [inviting, setInviting] = useState(false);
+  const [importing, setImporting] = useState(false);
   const [detail, setDetail] = useState<AdminUser | null>(null);
   const [confirming, setConfirming] = useState<{ action: UserAction; user: AdminUser } | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -108,6 +110,9 @@ export function UsersPage() {
           Users
         </h1>
         <Button onClick={() => setInviting(true)}>New User</Button>
+        <Button variant="outline-primary" onClick={() => setImporting(true)}>
+          Import Users
+        </Button>
         <Button variant="outline-secondary" onClick={() => void list.refetch()} disabled={list.isFetching}>
           Refresh
         </Button>
@@ -257,6 +262,15 @@ export function UsersPage() {
           onClose={() => setInviting(false)}
           onInvited={(message) => {
             setInviting(false);
+            setOutcome({ ok: true, message });
+          }}
+        />
+      ) : null}
+      {importing ? (
+        <ImportUsersDialog
+          onClose={() => setImporting(false)}
+          onImported={(message) => {
+            setImporting(false);
             setOutcome({ ok: true, message });
           }}
         />
