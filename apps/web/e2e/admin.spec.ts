@@ -158,6 +158,48 @@ test('an admin imports a 1000-row file with one bad row (refused, the row named)
   await expect(admin.getByText('Page 1 of 100 · 1000 users')).toBeVisible();
 });
 
+/** Dominica's option 3 discount as an anonymous visitor's quote shows it. */
+async function dominicaDiscount(page: Page): Promise<number | null> {
+  return page.evaluate(async () => {
+    const response = await fetch('/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ quote(input: { country: "dm", coverage: 25000 }) { options { id discount { percent } } } }' }),
+    });
+    const body = (await response.json()) as { data: { quote: { options: { id: string; discount: { percent: number } | null }[] } } };
+    return body.data.quote.options.find((o) => o.id === '3')?.discount?.percent ?? null;
+  });
+}
+
+test('an admin edits an offer: 101% is refused, 20% reaches the next quote', async ({ browser }) => {
+  const admin = await signInWithPassword(browser, 'admin@fhp.example');
+  await admin.getByRole('link', { name: 'Offers & Seasons' }).click();
+  await expect(admin.getByRole('heading', { level: 1, name: 'Offers & Seasons' })).toBeVisible();
+  await screenshotAtWidths(admin, 'admin-offers-seasons');
+  await admin.setViewportSize({ width: 1280, height: 900 });
+  const before = await dominicaDiscount(admin);
+  expect(before).toBe(5);
+  const edit = async (percent: string) => {
+    await admin.getByRole('button', { name: 'Edit offer dm-early-bird-2027' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Edit offer' });
+    await dialog.getByLabel('Discount (%)').fill(percent);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    return dialog;
+  };
+  const refused = await edit('101');
+  await expect(refused.getByRole('alert')).toHaveText('The discount must be between 0% and 100%');
+  await refused.getByRole('button', { name: 'Cancel' }).click();
+  expect(await dominicaDiscount(admin)).toBe(5);
+  try {
+    await expect(await edit('20')).toHaveCount(0);
+    expect(await dominicaDiscount(admin)).toBe(20);
+  } finally {
+    // Other specs price Dominica with the seeded 5%.
+    await edit('5');
+    expect(await dominicaDiscount(admin)).toBe(5);
+  }
+});
+
 test('a purchaser sees no admin entry and the Users screen is refused', async ({ browser }) => {
   const holder = await signInWithPassword(browser, 'purchaser@fhp.example');
   await expect(holder.getByRole('link', { name: 'Users' })).toHaveCount(0);

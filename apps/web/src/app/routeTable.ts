@@ -30,6 +30,7 @@ export const ROUTES = {
   // Admin screens (issue 11).
   Users: '/users',
   KycReview: '/kyc-review',
+  OffersAndSeasons: '/offers-and-seasons',
 } as const;
 
 export type RouteName = keyof typeof ROUTES;
@@ -67,4 +68,5 @@ export const ROUTE_TITLES: Record<RouteName, string> = {
   CancellationRequests: 'Cancellation requests',
   Users: 'Users',
   KycReview: 'KYC review',
+  OffersAndSeasons: 'Offers & Seasons',
 };

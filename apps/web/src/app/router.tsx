@@ -42,6 +42,7 @@ const SIGNED_IN_PAGES: Partial<Record<RouteName, Pick<RouteObject, 'lazy'>>> = {
   ),
   Users: page('Users', () => import('../features/admin-users/UsersPage').then((m) => m.UsersPage)),
   KycReview: page('KycReview', () => import('../features/kyc-review/KycReviewPage').then((m) => m.KycReviewPage)),
+  OffersAndSeasons: page('OffersAndSeasons', () => import('../features/offers-seasons/OffersAndSeasonsPage').then((m) => m.OffersAndSeasonsPage)),
 };
 
 export const routes: RouteObject[] = [

@@ -40,8 +40,8 @@ import type { ScreenSubject } from './screens';
  * | User                             | -      | -                  | -                   | manage                        | manage |
  *
  * Staff screens (ours, issue 7; not in the spec's table): PaymentDesk (teller, admin, master admin)
- * and CancellationRequests (admin, master admin); admin screens (issue 11): Users and KycReview
- * (admin, master admin).
+ * and CancellationRequests (admin, master admin); admin screens (issue 11): Users, KycReview and
+ * OffersAndSeasons (admin, master admin).
  *
  * A teller reads a policy's PaymentView (number, holder's name, schedule, payments) but never its
  * Document or BankAccount records (KYC proofs, bank details, the contract PDF): those stay
@@ -159,7 +159,7 @@ export function defineAbilityFor(user: AbilityUser): AppAbility {
   }
 
   if ((ADMIN_ROLES as readonly RoleName[]).includes(role)) {
-    can('read', [...ADMIN_SCREENS, 'PaymentDesk', 'CancellationRequests', 'Users', 'KycReview']);
+    can('read', [...ADMIN_SCREENS, 'PaymentDesk', 'CancellationRequests', 'Users', 'KycReview', 'OffersAndSeasons']);
     // Administrators support customers and record their payments, so they see every record.
     can('read', [...OWNED_SUBJECTS, ...LOG_SUBJECTS, 'PaymentView', 'Receipt']);
     can(['create', 'read'], 'Payment');

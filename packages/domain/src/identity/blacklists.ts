@@ -52,6 +52,7 @@ export const SIDEBAR_KEY = {
   // Admin entries (issue 11).
   users: 'users',
   kycReview: 'kycReview',
+  offersAndSeasons: 'offersAndSeasons',
 } as const;
 export type SidebarKey = (typeof SIDEBAR_KEY)[keyof typeof SIDEBAR_KEY];
 export const SIDEBAR_KEYS: readonly SidebarKey[] = Object.values(SIDEBAR_KEY);

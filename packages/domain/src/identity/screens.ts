@@ -23,6 +23,7 @@ export const SCREEN_SUBJECTS = [
   // Admin screens (issue 11).
   'Users',
   'KycReview',
+  'OffersAndSeasons',
 ] as const;
 
 export type ScreenSubject = (typeof SCREEN_SUBJECTS)[number];

@@ -37,6 +37,7 @@ const ROUTES: [name: string, path: string, isPublic: boolean][] = [
   // Admin screens (issue 11).
   ['Users', '/users', false],
   ['KycReview', '/kyc-review', false],
+  ['OffersAndSeasons', '/offers-and-seasons', false],
 ];
 
 export const pageContentSeed: PageContent = {
@@ -65,6 +66,7 @@ export const pageContentSeed: PageContent = {
     { key: SIDEBAR_KEY.cancellationRequests, title: 'Cancellation Requests', icon: 'x-octagon', path: '/cancellation-requests', children: [] },
     { key: SIDEBAR_KEY.users, title: 'Users', icon: 'people', path: '/users', children: [] },
     { key: SIDEBAR_KEY.kycReview, title: 'KYC Review', icon: 'person-vcard', path: '/kyc-review', children: [] },
+    { key: SIDEBAR_KEY.offersAndSeasons, title: 'Offers & Seasons', icon: 'tag', path: '/offers-and-seasons', children: [] },
   ],
   // The spec calls these links placeholders; they point somewhere real where we have a page.
   footer: [
@@ -106,6 +108,7 @@ export const pageContentSeed: PageContent = {
     { segment: 'cancellation-requests', label: 'Cancellation Requests' },
     { segment: 'users', label: 'Users' },
     { segment: 'kyc-review', label: 'KYC Review' },
+    { segment: 'offers-and-seasons', label: 'Offers & Seasons' },
     { segment: 'product', label: 'Products' },
     { segment: DEMO_PRODUCT_ID, label: productName },
     { segment: 'faq', label: 'FAQ' },

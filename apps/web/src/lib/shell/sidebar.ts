@@ -49,6 +49,7 @@ export const DEFAULT_SIDEBAR: readonly DefaultSidebarItem[] = [
   },
   { key: 'users', title: 'Users', icon: 'people', path: '/users', children: [], screen: 'Users' },
   { key: 'kycReview', title: 'KYC Review', icon: 'person-vcard', path: '/kyc-review', children: [], screen: 'KycReview' },
+  { key: 'offersAndSeasons', title: 'Offers & Seasons', icon: 'tag', path: '/offers-and-seasons', children: [], screen: 'OffersAndSeasons' },
 ];
 
 function flatten(items: readonly SidebarOverride[]): SidebarOverride[] {
