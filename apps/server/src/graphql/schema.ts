@@ -14,6 +14,7 @@ import '../modules/ledger/graphql';
 import '../modules/policies/graphql';
 import '../modules/admin-users/graphql';
 import '../modules/pricing/admin-graphql';
+import '../modules/portfolio/graphql';
 
 // The first mutations arrive with issue 4; modules add theirs with builder.mutationFields.
 builder.mutationType({});

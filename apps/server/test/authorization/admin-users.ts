@@ -23,6 +23,7 @@ export const adminUsersRows: MatrixRows = {
       expected: manageUsers,
       passesGuardWith: ['BAD_USER_INPUT'],
     },
+    portfolio: { query: '{ portfolio { groups { country } designStorms { label } } }', expected: manageUsers },
     adminOffers: { query: '{ adminOffers { id } }', expected: manageUsers },
     adminSeasons: { query: '{ adminSeasons { year } }', expected: manageUsers },
     // Refused past the guard (an offer nobody has, a season overlapping 2027's): nothing is stored.

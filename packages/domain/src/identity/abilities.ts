@@ -37,6 +37,7 @@ import type { ScreenSubject } from './screens';
  * |  any holder's KYC document)      |        |                    |                     |                               |        |
  * | Transaction (the log's entries)  | -      | read own           | -                   | read all                      | manage |
  * | Configuration (offers, seasons)  | -      | -                  | -                   | read, update                  | manage |
+ * | Portfolio (the book's totals)    | -      | -                  | -                   | read                          | manage |
  * | User                             | -      | -                  | -                   | manage                        | manage |
  *
  * Staff screens (ours, issue 7; not in the spec's table): PaymentDesk (teller, admin, master admin)
@@ -63,7 +64,7 @@ export type OwnedSubject = (typeof OWNED_SUBJECTS)[number];
 /** Records with an owner that only some roles may see even when they own records themselves. */
 export const LOG_SUBJECTS = ['Transaction'] as const;
 
-export const DATA_SUBJECTS = [...OWNED_SUBJECTS, ...LOG_SUBJECTS, 'Payment', 'PaymentView', 'Receipt', 'Cancellation', 'DocumentReview', 'Configuration', 'User', 'Content', 'Quote', 'LedgerEntry'] as const;
+export const DATA_SUBJECTS = [...OWNED_SUBJECTS, ...LOG_SUBJECTS, 'Payment', 'PaymentView', 'Receipt', 'Cancellation', 'DocumentReview', 'Configuration', 'Portfolio', 'User', 'Content', 'Quote', 'LedgerEntry'] as const;
 export type DataSubject = (typeof DATA_SUBJECTS)[number];
 
 export const ACTIONS = ['manage', 'create', 'read', 'update', 'delete'] as const;
@@ -166,6 +167,7 @@ export function defineAbilityFor(user: AbilityUser): AppAbility {
     can(['read', 'update'], 'Cancellation');
     can(['read', 'update'], 'DocumentReview');
     can(['read', 'update'], 'Configuration');
+    can('read', 'Portfolio');
     can('manage', 'User');
   }
 
