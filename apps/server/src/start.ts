@@ -4,6 +4,7 @@ import type { Clock } from './clock';
 import type { Config } from './config';
 import { databaseOptionsFromConfig, openDatabase, type Database } from './db/client';
 import { seedFor } from './db/seed';
+import { seedDemoKyc } from './db/seed/demo-kyc';
 import { seedDemoPolicies } from './db/seed/demo-policies';
 
 export interface StartServerOptions {
@@ -54,6 +55,8 @@ export async function startServer({ config, database, clock }: StartServerOption
     if (config.seedDemo) {
       const seeded = await seedDemoPolicies(app);
       if (seeded > 0) app.log.info({ policies: seeded }, 'Demo policies seeded in every status');
+      const holders = await seedDemoKyc(app);
+      if (holders > 0) app.log.info({ holders }, 'Demo KYC documents seeded');
     }
   } catch (error) {
     await closeDatabase();

@@ -15,7 +15,7 @@ afterAll(() => smtp.close());
 
 const TYPE_MESSAGE = 'File must be a PNG, PDF, JPEG or JPG';
 const ONE_FILE = 'One Id Proof is required';
-const PURPOSE = 'Purpose must be ID_PROOF or ADDRESS_PROOF, sent before the file.';
+const PURPOSE = 'Purpose must be ID_PROOF, ADDRESS_PROOF or PROFILE_IMAGE, sent before the file.';
 
 /** A minimal JPEG: start of image, a JFIF APP0 segment, end of image. */
 function jpegBytes(): Buffer {

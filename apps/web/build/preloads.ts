@@ -10,9 +10,10 @@ export const ROUTE_PAGE_MODULES: Record<string, readonly string[]> = {
   '/sign-in': ['src/features/sign-in/SignInPage.tsx'],
   '/terms': ['src/features/legal/TermsPage.tsx'],
   '/privacy': ['src/features/legal/PrivacyPage.tsx'],
-  '/product/:id': ['src/features/product-landing/ProductLandingPage.tsx', 'src/features/not-found/NotFoundPage.tsx'],
-  '/product/:id/faq': ['src/features/faq/FAQPage.tsx'],
-  '/product/:id/buy': ['src/features/purchase/PurchaseFlow.tsx'],
+  // KnownProduct is the parent route of every product page (an unknown id is NotFound).
+  '/product/:id': ['src/app/KnownProduct.tsx', 'src/features/product-landing/ProductLandingPage.tsx', 'src/features/not-found/NotFoundPage.tsx'],
+  '/product/:id/faq': ['src/app/KnownProduct.tsx', 'src/features/faq/FAQPage.tsx'],
+  '/product/:id/buy': ['src/app/KnownProduct.tsx', 'src/features/purchase/PurchaseFlow.tsx'],
 };
 
 /** The file the server reads (apps/server/src/http/index-html.ts): `{ pattern, modules }[]`. */
@@ -45,7 +46,10 @@ export function routePreloads(bundle: OutputBundle, routes: Record<string, reado
     const files: string[] = [];
     const seen = new Set(entryFiles);
     for (const module of modules) {
-      const chunk = chunks.find((c) => c.isDynamicEntry && c.facadeModuleId?.replace(/\\/g, '/').endsWith(`/${module}`));
+      const isModule = (id: string | null) => Boolean(id?.replace(/\\/g, '/').endsWith(`/${module}`));
+      // Its own chunk, or (experimentalMinChunkSize folds small modules into others) the chunk it went into.
+      const chunk =
+        chunks.find((c) => c.isDynamicEntry && isModule(c.facadeModuleId)) ?? chunks.find((c) => (c.moduleIds ?? []).some(isModule));
       if (!chunk) throw new Error(`route ${pattern}: no chunk is built for ${module}; is it still loaded lazily by the router?`);
       withStaticImports(bundle, chunk.fileName, seen, files);
     }

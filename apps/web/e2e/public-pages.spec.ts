@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousAxeViolations, screenshotAtWidths, waitForHydration, watchConsole } from './helpers';
 
 let consoleErrors: string[] = [];
@@ -7,6 +7,28 @@ test.beforeEach(({ page }) => {
 });
 test.afterEach(() => {
   expect(consoleErrors, 'console errors').toEqual([]);
+});
+
+/** GraphQL requests the page makes; a page drawn from its inlined data makes none on first load. */
+function graphqlRequests(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/graphql') seen.push(request.postData() ?? '');
+  });
+  return seen;
+}
+
+test('the content pages, sign-in and the purchase flow start from the data inlined in the page: no GraphQL request', async ({ page }) => {
+  for (const path of ['/', '/product/fhp', '/product/fhp/faq', '/sign-in', '/product/fhp/buy']) {
+    const requests = graphqlRequests(page);
+    await page.goto(path);
+    await waitForHydration(page);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // A query would start at mount, or after a chunk of its own has loaded: wait for the network to settle.
+    await page.waitForLoadState('networkidle');
+    expect(requests, path).toEqual([]);
+    page.removeAllListeners('request');
+  }
 });
 
 test('Home lists the products and links to the product and to sign-in', async ({ page }) => {

@@ -8,6 +8,7 @@ import '../modules/content/graphql';
 import '../modules/pricing/graphql';
 import '../modules/identity/graphql';
 import '../modules/kyc/graphql';
+import '../modules/account/graphql';
 import '../modules/purchase/graphql';
 import '../modules/payments/graphql';
 import '../modules/ledger/graphql';

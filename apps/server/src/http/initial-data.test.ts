@@ -46,10 +46,11 @@ describe('the initial data document', () => {
 
   it('asks for what each page shows first', () => {
     expect(initialDataVariables('/')).toEqual({ productId: '', withProducts: true, withLanding: false, withFaq: false });
-    expect(initialDataVariables('/product/fhp')).toEqual({ productId: 'fhp', withProducts: false, withLanding: true, withFaq: false });
+    expect(initialDataVariables('/product/fhp')).toEqual({ productId: 'fhp', withProducts: true, withLanding: true, withFaq: false });
     expect(initialDataVariables('/product/fhp/')).toMatchObject({ productId: 'fhp', withLanding: true });
-    expect(initialDataVariables('/product/fhp/faq')).toEqual({ productId: 'fhp', withProducts: false, withLanding: false, withFaq: true });
-    expect(initialDataVariables('/product/fhp/buy')).toEqual({ productId: '', withProducts: false, withLanding: false, withFaq: false });
+    expect(initialDataVariables('/product/fhp/faq')).toEqual({ productId: 'fhp', withProducts: true, withLanding: false, withFaq: true });
+    expect(initialDataVariables('/product/fhp/buy')).toEqual({ productId: 'fhp', withProducts: true, withLanding: false, withFaq: false });
+    expect(initialDataVariables('/sign-in')).toEqual({ productId: '', withProducts: false, withLanding: false, withFaq: false });
     expect(initialDataVariables('/product/<script>')).toMatchObject({ withLanding: false });
   });
 

@@ -55,16 +55,17 @@ interface InitialDataVariables {
 }
 
 /** A product id as the route table allows it: anything else is not a product page worth a query. */
-const PRODUCT_PAGE = /^\/product\/([A-Za-z0-9_-]{1,64})(\/faq)?\/?$/;
+const PRODUCT_PAGE = /^\/product\/([A-Za-z0-9_-]{1,64})(\/faq|\/buy)?\/?$/;
 
 /** What the page at `path` shows first, as the document's variables. */
 export function initialDataVariables(path: string): InitialDataVariables {
   const product = PRODUCT_PAGE.exec(path);
   return {
     productId: product?.[1] ?? '',
-    withProducts: path === '/',
+    // Home lists the products; every product page checks its id against them (KnownProduct).
+    withProducts: path === '/' || product !== null,
     withLanding: product !== null && product[2] === undefined,
-    withFaq: product !== null && product[2] !== undefined,
+    withFaq: product?.[2] === '/faq',
   };
 }
 
@@ -87,10 +88,11 @@ export async function loadInitialData(app: FastifyInstance, path: string): Promi
   if (response.statusCode !== 200) return undefined;
   const body = JSON.parse(response.body) as { data?: Record<string, unknown> | null; errors?: unknown[] };
   if (!body.data || body.errors) return undefined;
-  const { pageContent, currentSeason, products, landingContent, getFAQ } = body.data;
+  const { pageContent, currentSeason, roles, products, landingContent, getFAQ } = body.data;
   return {
     pageContent,
     currentSeason,
+    roles,
     ...(variables.withProducts ? { products } : {}),
     ...(variables.withLanding ? { landingContent: { [variables.productId]: landingContent } } : {}),
     ...(variables.withFaq ? { getFAQ: { END_USER: getFAQ } } : {}),

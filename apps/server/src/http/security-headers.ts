@@ -14,14 +14,15 @@ export interface SecurityHeadersOptions {
  * inline script, and the data inlined into index.html is a JSON script element, which browsers
  * never execute. Styles from our origin (React sets its inline styles through the CSSOM, which CSP
  * allows) plus the hashed critical CSS. Images may be data: URLs (Bootstrap's form and navbar
- * icons). No framing by anyone.
+ * icons) or blob: URLs (a profile photo or proof fetched with the bearer token, which an <img> cannot
+ * send; only our own scripts can make one). No framing by anyone.
  */
 export function contentSecurityPolicy(inlineStyleHashes: readonly string[] = []): Record<string, string[]> {
   return {
     'default-src': ["'self'"],
     'script-src': ["'self'"],
     'style-src': ["'self'", ...inlineStyleHashes],
-    'img-src': ["'self'", 'data:'],
+    'img-src': ["'self'", 'data:', 'blob:'],
     'font-src': ["'self'"],
     'connect-src': ["'self'"],
     'object-src': ["'none'"],

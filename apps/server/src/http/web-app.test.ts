@@ -84,6 +84,8 @@ describeApp(
       const data = initialDataOf(response.body);
       expect(data.pageContent).toMatchObject({ brand: { productId: 'fhp' }, navigation: expect.any(Array) });
       expect(data.currentSeason).toMatchObject({ year: expect.any(Number), purchaseWindowOpen: expect.any(Boolean) });
+      // The roles complete the app configuration (sign-in sends the purchaser's uuid): no query for it.
+      expect(data.roles).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'purchaser', uuid: expect.any(String) })]));
       expect(data).not.toHaveProperty('landingContent');
       expect(data).not.toHaveProperty('products');
     });
@@ -92,6 +94,10 @@ describeApp(
       const home = initialDataOf((await suite.app.inject({ method: 'GET', url: '/', headers: html })).body);
       expect(home.products).toEqual(expect.arrayContaining([expect.objectContaining({ id: 'fhp' })]));
       const landing = initialDataOf((await suite.app.inject({ method: 'GET', url: '/product/fhp', headers: html })).body);
+      // Every product page checks its id against the products (KnownProduct): they come along.
+      expect(landing.products).toEqual(home.products);
+      const buy = initialDataOf((await suite.app.inject({ method: 'GET', url: '/product/fhp/buy', headers: html })).body);
+      expect(buy.products).toEqual(home.products);
       expect(landing.landingContent).toEqual({ fhp: expect.objectContaining({ productId: 'fhp', title: expect.any(String) }) });
       const unknown = initialDataOf((await suite.app.inject({ method: 'GET', url: '/product/nope', headers: html })).body);
       expect(unknown.landingContent).toEqual({ nope: null });

@@ -1,3 +1,4 @@
+import { accountRows } from './account';
 import { adminUsersRows } from './admin-users';
 import { filesRows } from './files';
 import { identityRows } from './identity';
@@ -8,7 +9,7 @@ import { purchaseRows } from './purchase';
 import type { GraphQLRow, MatrixRows, RestRow } from './types';
 
 /** Every domain's rows. A domain that adds operations or routes adds its file here. */
-export const DOMAIN_ROWS: readonly MatrixRows[] = [publicRows, identityRows, purchaseRows, filesRows, lifecycleRows, ledgerRows, adminUsersRows];
+export const DOMAIN_ROWS: readonly MatrixRows[] = [publicRows, identityRows, purchaseRows, filesRows, lifecycleRows, ledgerRows, accountRows, adminUsersRows];
 
 function merge<T>(tables: (Record<string, T> | undefined)[]): Record<string, T> {
   const merged: Record<string, T> = {};

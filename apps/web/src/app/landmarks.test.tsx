@@ -17,6 +17,11 @@ vi.mock('../features/placeholder/PlaceholderPage', () => ({
     throw new Error('page failed');
   },
 }));
+vi.mock('../features/my-account/MyAccountPage', () => ({
+  MyAccountPage: () => {
+    throw new Error('page failed');
+  },
+}));
 
 
 function serve() {

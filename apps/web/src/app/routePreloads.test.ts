@@ -33,6 +33,20 @@ describe('route preloads (build)', () => {
     expect(() => routePreloads(bundle, { '/': ['src/features/home/HomePage.tsx'] })).toThrow(/no chunk is built/);
   });
 
+  it('finds a small page module in the chunk it was folded into', () => {
+    const bundle = {
+      'assets/index.js': chunk('assets/index.js', { isEntry: true }),
+      'assets/Landing.js': chunk('assets/Landing.js', {
+        isDynamicEntry: true,
+        facadeModuleId: '/repo/apps/web/src/features/product-landing/ProductLandingPage.tsx',
+        moduleIds: ['/repo/apps/web/src/features/product-landing/ProductLandingPage.tsx', '/repo/apps/web/src/features/not-found/NotFoundPage.tsx'],
+      }),
+    } as unknown as OutputBundle;
+    expect(routePreloads(bundle, { '/product/:id': ['src/features/product-landing/ProductLandingPage.tsx', 'src/features/not-found/NotFoundPage.tsx'] })).toEqual([
+      { pattern: '/product/:id', modules: ['/assets/Landing.js'] },
+    ]);
+  });
+
   it('preloads the chosen font files', () => {
     const bundle = { 'assets/inter-latin-400-normal-a1.woff2': {}, 'assets/inter-latin-500-normal-b2.woff2': {} } as unknown as OutputBundle;
     expect(fontPreloadTags(bundle, /inter-latin-400-normal-[\w-]+\.woff2$/)).toEqual([

@@ -36,6 +36,7 @@ const route = (name: RouteName, lazy: Pick<RouteObject, 'lazy'>): RouteObject =>
 
 /** Signed-in pages that are built; the others show the placeholder until their issue lands. */
 const SIGNED_IN_PAGES: Partial<Record<RouteName, Pick<RouteObject, 'lazy'>>> = {
+  MyAccount: page('MyAccount', () => import('../features/my-account/MyAccountPage').then((m) => m.MyAccountPage)),
   PaymentDesk: page('PaymentDesk', () => import('../features/payment-desk/PaymentDeskPage').then((m) => m.PaymentDeskPage)),
   CancellationRequests: page('CancellationRequests', () =>
     import('../features/cancellation-requests/CancellationRequestsPage').then((m) => m.CancellationRequestsPage),

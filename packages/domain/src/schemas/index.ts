@@ -7,5 +7,6 @@ export * from './kyc-submit';
 export * from './purchase-refusals';
 export * from './txn-list';
 export * from './ledger-hash';
+export * from './account';
 export * from './kyc-review';
 export * from './admin-config';

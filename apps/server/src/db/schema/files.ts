@@ -2,7 +2,7 @@ import { customType, index, integer, pgTable, text, timestamp, uuid } from 'driz
 import { users } from './identity';
 
 /** PGlite hands bytea back as a Uint8Array, node-postgres as a Buffer: both leave here as a Buffer. */
-export const FILE_PURPOSES = ['ID_PROOF', 'ADDRESS_PROOF', 'POLICY_DOCUMENT'] as const;
+export const FILE_PURPOSES = ['ID_PROOF', 'ADDRESS_PROOF', 'PROFILE_IMAGE', 'POLICY_DOCUMENT'] as const;
 export type FilePurpose = (typeof FILE_PURPOSES)[number];
 
 const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
@@ -22,7 +22,7 @@ export const files = pgTable(
     ownerId: uuid('owner_id')
       .notNull()
       .references(() => users.id),
-    /** ID_PROOF or ADDRESS_PROOF: what the customer said the file is for; POLICY_DOCUMENT: a contract we generated. */
+    /** ID_PROOF, ADDRESS_PROOF or PROFILE_IMAGE: what the customer said the file is for; POLICY_DOCUMENT: a contract we generated. */
     purpose: text('purpose', { enum: FILE_PURPOSES }).notNull(),
     originalName: text('original_name').notNull(),
     /** Detected from the bytes, never the name or the declared type. */

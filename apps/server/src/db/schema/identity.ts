@@ -51,7 +51,8 @@ export const users = pgTable(
   (t) => [index('users_created_idx').on(t.createdAt)],
 );
 
-export const codePurposeEnum = pgEnum('code_purpose', ['SIGN_IN', 'SIGN_UP']);
+/** PHONE_VERIFY: the profile's phone check, sent by SMS only (never usable to sign in). */
+export const codePurposeEnum = pgEnum('code_purpose', ['SIGN_IN', 'SIGN_UP', 'PHONE_VERIFY']);
 
 /**
  * One row per code sent. Rows double as the send history for the rate limit (created_at) and as

@@ -1,5 +1,5 @@
 import type { MultipartFile, MultipartValue } from '@fastify/multipart';
-import { COMMON_MESSAGES, KYC_DOCUMENT_TYPES, MAX_UPLOAD_BYTES, type KycDocumentType } from '@fhp/domain';
+import { COMMON_MESSAGES, KYC_DOCUMENT_TYPES, MAX_UPLOAD_BYTES, PROFILE_MESSAGES, type KycDocumentType } from '@fhp/domain';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 
@@ -11,7 +11,7 @@ import { fileTypeFromBuffer } from 'file-type';
 
 export const UPLOAD_MESSAGES = {
   notMultipart: 'Please send the file as multipart/form-data.', // ours
-  purposeInvalid: 'Purpose must be ID_PROOF or ADDRESS_PROOF, sent before the file.', // ours
+  purposeInvalid: 'Purpose must be ID_PROOF, ADDRESS_PROOF or PROFILE_IMAGE, sent before the file.', // ours
   tooManyParts: 'Send only the purpose and one file.', // ours
   fileRequired: COMMON_MESSAGES.proofFileRequired,
   fileType: COMMON_MESSAGES.proofFileType,
@@ -87,8 +87,15 @@ export class UploadRefused extends Error {
   }
 }
 
+/** What a customer may upload: the two proofs of KYC, and the profile's photo. */
+export const UPLOAD_PURPOSES = [...KYC_DOCUMENT_TYPES, 'PROFILE_IMAGE'] as const;
+export type UploadPurpose = KycDocumentType | 'PROFILE_IMAGE';
+
+/** A profile photo is shown as an image: no PDF. */
+const IMAGE_MIME = new Set(['image/png', 'image/jpeg']);
+
 export interface ReceivedUpload {
-  purpose: KycDocumentType;
+  purpose: UploadPurpose;
   name: string;
   mimeType: string;
   bytes: Buffer;
@@ -121,13 +128,14 @@ function cleanName(filename: string | undefined): string {
   return (printable === '' ? 'upload' : printable).slice(0, 200);
 }
 
-function isPurpose(value: unknown): value is KycDocumentType {
-  return typeof value === 'string' && (KYC_DOCUMENT_TYPES as readonly string[]).includes(value);
+function isPurpose(value: unknown): value is UploadPurpose {
+  return typeof value === 'string' && (UPLOAD_PURPOSES as readonly string[]).includes(value);
 }
 
-async function detectMime(bytes: Buffer): Promise<string> {
+async function detectMime(bytes: Buffer, purpose: UploadPurpose): Promise<string> {
   const detected = bytes.length === 0 ? undefined : await fileTypeFromBuffer(bytes);
   const mime = detected ? ACCEPTED_MIME[detected.mime] : undefined;
+  if (purpose === 'PROFILE_IMAGE' && (mime === undefined || !IMAGE_MIME.has(mime))) throw new UploadRefused(415, PROFILE_MESSAGES.imageType);
   if (mime === undefined) throw new UploadRefused(415, UPLOAD_MESSAGES.fileType);
   return mime;
 }
@@ -138,7 +146,7 @@ async function detectMime(bytes: Buffer): Promise<string> {
  */
 export async function receiveUpload(request: FastifyRequest): Promise<ReceivedUpload> {
   if (!request.isMultipart()) throw new UploadRefused(415, UPLOAD_MESSAGES.notMultipart);
-  let purpose: KycDocumentType | undefined;
+  let purpose: UploadPurpose | undefined;
   let file: { name: string; bytes: Buffer } | undefined;
   let refusal: UploadRefused | undefined;
   try {
@@ -172,5 +180,5 @@ export async function receiveUpload(request: FastifyRequest): Promise<ReceivedUp
   if (refusal) throw refusal;
   if (purpose === undefined) throw new UploadRefused(400, UPLOAD_MESSAGES.purposeInvalid);
   if (file === undefined) throw new UploadRefused(400, UPLOAD_MESSAGES.fileRequired);
-  return { purpose, name: file.name, bytes: file.bytes, mimeType: await detectMime(file.bytes) };
+  return { purpose, name: file.name, bytes: file.bytes, mimeType: await detectMime(file.bytes, purpose) };
 }

@@ -2,6 +2,7 @@ import {
   KYC_SUBMIT_MESSAGES,
   kycDocumentsProblem,
   submitKycDetailsInputSchema,
+  type KycDocumentInput,
   type KycDocumentType,
 } from '@fhp/domain';
 import type { Clock } from '../../clock';
@@ -43,14 +44,7 @@ export async function submitKycDetails({ db, clock }: KycDeps, userId: string, i
     );
     if (problem) throw userInputError(problem);
 
-    const fileRows = await findFilesForUpdate(tx, fresh.map((doc) => doc.fileId));
-    const documents = fresh.map((doc) => {
-      const file = fileRows.find((row) => row.id === doc.fileId);
-      // Another customer's file, an attached one and a missing one read alike: ids reveal nothing.
-      if (!file || file.ownerId !== userId || file.attachedAt !== null) throw userInputError(KYC_SUBMIT_MESSAGES.fileIdInvalid);
-      if (file.purpose !== doc.type) throw userInputError(KYC_SUBMIT_MESSAGES.fileTypeMismatch);
-      return { userId, fileId: doc.fileId, type: doc.type, name: doc.name, status: 'SUBMITTED' as const, comment: null, fileType: file.mimeType, createdAt: now };
-    });
+    const documents = await claimProofFiles(tx, userId, fresh, now);
 
     const phoneChanged = user.phone !== values.primaryContactNo;
     await updateUser(
@@ -89,4 +83,20 @@ export async function submitKycDetails({ db, clock }: KycDeps, userId: string, i
     });
   });
   return { message: KYC_SUBMIT_MESSAGES.submitted };
+}
+
+/**
+ * The KYC rows for proofs sent by file id, with the purchase flow's file rules: the caller's own
+ * upload, not yet used by any record, uploaded as this kind of proof. Call inside the transaction
+ * that stores the rows (the files are locked). SubmitKYCDetails and editKYCDoc share it.
+ */
+export async function claimProofFiles(tx: Db, userId: string, sent: readonly KycDocumentInput[], now: Date) {
+  const fileRows = await findFilesForUpdate(tx, sent.map((doc) => doc.fileId));
+  return sent.map((doc) => {
+    const file = fileRows.find((row) => row.id === doc.fileId);
+    // Another customer's file, an attached one and a missing one read alike: ids reveal nothing.
+    if (!file || file.ownerId !== userId || file.attachedAt !== null) throw userInputError(KYC_SUBMIT_MESSAGES.fileIdInvalid);
+    if (file.purpose !== doc.type) throw userInputError(KYC_SUBMIT_MESSAGES.fileTypeMismatch);
+    return { userId, fileId: doc.fileId, type: doc.type, name: doc.name, status: 'SUBMITTED' as const, comment: null, fileType: file.mimeType, createdAt: now };
+  });
 }

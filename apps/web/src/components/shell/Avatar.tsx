@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { initialsOf } from '../../lib/shell/headerCase';
+import { useFileUrl } from '../../lib/useFileUrl';
 
 /**
  * The user's picture, or generated initials when there is none (or it fails to load). Decorative:
@@ -7,9 +8,11 @@ import { initialsOf } from '../../lib/shell/headerCase';
  */
 export function Avatar({ name, image, size = 40 }: { name: string; image?: string | null; size?: number }) {
   const [failed, setFailed] = useState<string | null>(null);
+  // A stored photo needs the bearer token: it arrives as a blob: URL (initials until then).
+  const src = useFileUrl(image);
   const style = { width: size, height: size, fontSize: size * 0.4 };
-  if (image && failed !== image) {
-    return <img className="avatar" src={image} alt="" style={style} onError={() => setFailed(image)} />;
+  if (src && failed !== src) {
+    return <img className="avatar" src={src} alt="" style={style} onError={() => setFailed(src)} />;
   }
   return (
     <span className="avatar avatar-initials" style={style} aria-hidden="true" data-testid="avatar-initials">

@@ -4,7 +4,6 @@ import { iamPost } from '../../lib/auth/iamClient';
 import { saveSession } from '../../lib/auth/session';
 import { useSession } from '../../lib/auth/useSession';
 import { request } from '../../lib/graphql/client';
-import { ApiError, FALLBACK_DISPLAY_MESSAGE } from '../../lib/graphql/errors';
 import { graphql, type ResultOf, type VariablesOf } from '../../lib/graphql/graphql';
 import type { PurchaseResult } from './state/purchaseData';
 
@@ -116,64 +115,8 @@ export function usePurchaseProfile(enabled: boolean) {
 // Uploads and KYC
 // ---------------------------------------------------------------------------------------------
 
-export type ProofPurpose = 'ID_PROOF' | 'ADDRESS_PROOF';
-export interface UploadedFile {
-  id: string;
-  name: string;
-  size: number;
-  mimeType: string;
-  purpose: ProofPurpose;
-}
-
-export const FILES_ENDPOINT = '/api/v1/files';
-
-function uploadError(xhr: XMLHttpRequest): ApiError {
-  let display = FALLBACK_DISPLAY_MESSAGE;
-  try {
-    const body = JSON.parse(xhr.responseText) as { display_message?: unknown };
-    if (typeof body.display_message === 'string' && body.display_message.length > 0) display = body.display_message;
-  } catch {
-    // Not JSON (a proxy's error page): the generic sentence.
-  }
-  return new ApiError(`Upload failed (HTTP ${xhr.status})`, display, `HTTP_${xhr.status}`);
-}
-
-/**
- * One proof to `POST /api/v1/files` (multipart: `purpose`, then exactly one `file`). XHR rather
- * than fetch because fetch cannot report upload progress, and a 20 MB file on a slow island
- * connection needs a progress bar.
- */
-export function uploadProof(
-  file: File,
-  purpose: ProofPurpose,
-  token: string,
-  onProgress: (fraction: number) => void,
-): Promise<UploadedFile> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', FILES_ENDPOINT);
-    xhr.setRequestHeader('authorization', `Bearer ${token}`);
-    xhr.setRequestHeader('accept', 'application/json');
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
-    };
-    xhr.onload = () => {
-      if (xhr.status < 200 || xhr.status >= 300) return reject(uploadError(xhr));
-      try {
-        onProgress(1);
-        resolve(JSON.parse(xhr.responseText) as UploadedFile);
-      } catch {
-        reject(new ApiError('Unreadable upload answer', FALLBACK_DISPLAY_MESSAGE, 'BAD_RESPONSE'));
-      }
-    };
-    xhr.onerror = () => reject(new ApiError('Network error during upload', FALLBACK_DISPLAY_MESSAGE, 'NETWORK_ERROR'));
-    const body = new FormData();
-    // The server reads fields in order and needs the purpose before the file's bytes.
-    body.append('purpose', purpose);
-    body.append('file', file, file.name);
-    xhr.send(body);
-  });
-}
+// The upload itself is shared with My Account (lib/uploads).
+export { FILES_ENDPOINT, uploadProof, type ProofPurpose, type UploadedFile } from '../../lib/uploads';
 
 const SubmitKycMutation = graphql(`
   mutation SubmitKYCDetails($input: SubmitKYCDetailsInput!) { SubmitKYCDetails(input: $input) { message } }

@@ -1,11 +1,21 @@
-/** "jANE o'neil-SMITH" -> "Jane O'neil-smith": each space-separated word capitalised (spec: header case). */
+/**
+ * Header case, as people write names (product decisions, "Names"): every part of a word starts
+ * with a capital, the rest in lower case. Parts are split by spaces and hyphens ("jean-BAPTISTE" ->
+ * "Jean-Baptiste"), and a one-letter prefix with an apostrophe is a part of its own ("d'auvergne"
+ * -> "D'Auvergne", "o'neil-SMITH" -> "O'Neil-Smith"); any other apostrophe is inside a word
+ * ("george's" -> "George's").
+ */
 export function toHeaderCase(text: string): string {
-  return text
-    .trim()
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase())
-    .join(' ');
+  const capital = (part: string) => part.charAt(0).toUpperCase() + part.slice(1).toLowerCase();
+  const word = (w: string) =>
+    w
+      .split('-')
+      .map((part) => {
+        const prefixed = /^(\p{L})(['\u2019])(\p{L}.*)$/u.exec(part);
+        return prefixed ? `${prefixed[1]!.toUpperCase()}${prefixed[2]}${capital(prefixed[3]!)}` : capital(part);
+      })
+      .join('-');
+  return text.trim().split(/\s+/).filter(Boolean).map(word).join(' ');
 }
 
 /** The name shown beside the avatar: first and last name in header case, else the full name, else the email. */

@@ -108,6 +108,10 @@ describe('resolveSidebar', () => {
 describe('names', () => {
   it('writes first and last name in header case, falling back to full name, then email', () => {
     expect(toHeaderCase('  jANE   doe ')).toBe('Jane Doe');
+    // Names as people write them: hyphenated parts and one-letter prefixes keep their capitals.
+    expect(toHeaderCase("thérèse d'AUVERGNE-joseph")).toBe("Thérèse D'Auvergne-Joseph");
+    expect(toHeaderCase('jean-baptiste o’neil')).toBe('Jean-Baptiste O’Neil');
+    expect(toHeaderCase("st. george's")).toBe("St. George's");
     expect(displayName({ firstName: 'ann', lastName: 'LEE' })).toBe('Ann Lee');
     expect(displayName({ firstName: null, lastName: null, fullName: 'bob ray' })).toBe('Bob Ray');
     expect(displayName({ email: 'x@fhp.example' })).toBe('x@fhp.example');

@@ -4,31 +4,14 @@ import {
   kycProofSchema,
   KYC_DOCUMENT_TYPES,
   missingKycDocumentTypes,
-  type AddressProofType,
   type KycDocumentType,
-  type Gender,
-  type IdProofType,
   type KycFormInput,
   type KycFormValues,
 } from '@fhp/domain';
 import type { z } from 'zod';
 import type { KycDoc, ProofPurpose, SubmitKycInput, UploadedFile } from '../api';
 
-export const GENDER_LABELS: Record<Gender, string> = { female: 'Female', male: 'Male', businesses: 'Businesses' };
-export const ID_PROOF_LABELS: Record<IdProofType, string> = {
-  passport: 'Passport',
-  socialSecurityCard: 'Social Security Card',
-  nationalInsurance: 'National Insurance',
-  driverLicense: "Driver's License",
-};
-export const ADDRESS_PROOF_LABELS: Record<AddressProofType, string> = {
-  utilityBill: 'Utility Bill',
-  bankstatement: 'Bank Statement',
-  other: 'Other',
-};
-
-/** What the file picker offers; the schema (and the server, by the bytes) decide what is accepted. */
-export const PROOF_ACCEPT = '.png,.pdf,.jpeg,.jpg,image/png,application/pdf,image/jpeg';
+export { ADDRESS_PROOF_LABELS, GENDER_LABELS, ID_PROOF_LABELS, PROOF_ACCEPT } from '../../../lib/kycLabels';
 
 export interface MissingProofs {
   idProof: boolean;

@@ -1,0 +1,147 @@
+import {
+  ACCOUNT_MESSAGES,
+  editKycDocInputSchema,
+  updateMyProfileInputSchema,
+  verifyMobileNoInputSchema,
+} from '@fhp/domain';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import { parseInput, userInputError } from '../../graphql/errors';
+import { fileUrl } from '../files';
+import type { CodeStore } from '../identity/codes';
+import { IdentityError } from '../identity/errors';
+import { unauthenticated } from '../identity/guards';
+import { findUserById, updateUser, type UserWithRole } from '../identity/repository';
+import { findCustomerProfile, insertKycDocuments, lockUser, upsertCustomerProfile, attachFiles } from '../kyc/repository';
+import { claimProofFiles } from '../kyc/service';
+import { oneTimeCodeSms, type SmsProvider } from '../notifications';
+import { appendTransaction, TXN_LOCATIONS, TXN_TYPES } from '../policies/transaction-log';
+import { attachFile, findImageFileForUpdate, voidPhoneCodes } from './repository';
+
+export interface AccountDeps {
+  db: Db;
+  clock: Clock;
+}
+
+export interface PhoneDeps extends AccountDeps {
+  codes: CodeStore;
+  sms: SmsProvider;
+}
+
+async function requireAccount(db: Db, userId: string): Promise<UserWithRole> {
+  const user = await findUserById(db, userId);
+  // A valid token for an account deleted since: the session is over.
+  if (user === undefined) throw unauthenticated();
+  return user;
+}
+
+/**
+ * updateMyProfile (spec part 2 section 5): names, gender, phone, occupation, address and an
+ * optional photo, in one transaction. The email is the sign-in identity and stays as it is; a
+ * new phone number is unverified again and any code sent to the old one is void.
+ */
+export async function updateMyProfile({ db, clock }: AccountDeps, userId: string, input: unknown): Promise<UserWithRole> {
+  const values = parseInput(updateMyProfileInputSchema, input);
+  const now = clock();
+  await db.transaction(async (tx) => {
+    await lockUser(tx, userId);
+    const user = await requireAccount(tx, userId);
+    if (values.email !== user.email) throw userInputError(ACCOUNT_MESSAGES.emailFixed);
+
+    let image = user.image;
+    if (values.imageFileId) {
+      const file = await findImageFileForUpdate(tx, values.imageFileId);
+      const url = fileUrl(values.imageFileId);
+      const usable = file && file.ownerId === userId && file.purpose === 'PROFILE_IMAGE' && (file.attachedAt === null || user.image === url);
+      // Someone else's file, a proof and a missing id read alike: ids reveal nothing.
+      if (!usable) throw userInputError(ACCOUNT_MESSAGES.imageInvalid);
+      await attachFile(tx, values.imageFileId, now);
+      image = url;
+    }
+
+    const phoneChanged = user.phone !== values.primaryContactNo;
+    if (phoneChanged) await voidPhoneCodes(tx, user.email, now);
+    await updateUser(
+      tx,
+      userId,
+      {
+        firstName: values.firstName,
+        lastName: values.lastName,
+        phone: values.primaryContactNo,
+        image,
+        ...(phoneChanged ? { phoneVerified: false } : {}),
+      },
+      now,
+    );
+    await upsertCustomerProfile(tx, {
+      userId,
+      gender: values.gender,
+      occupation: values.occupation,
+      addressLine1: values.address.addressLine1,
+      city: values.address.city,
+      country: values.address.country,
+      updatedAt: now,
+    });
+  });
+  return requireAccount(db, userId);
+}
+
+/**
+ * editKYCDoc: a new ID or address proof (or both) after KYC, with the purchase flow's file rules.
+ * The new document is SUBMITTED and becomes the current one of its type; the one it replaces stays
+ * in the list as history. Logged as a KYC submission (the profile's timeline).
+ */
+export async function editKycDoc({ db, clock }: AccountDeps, userId: string, input: unknown): Promise<{ message: string }> {
+  const values = parseInput(editKycDocInputSchema, input);
+  const now = clock();
+  await db.transaction(async (tx) => {
+    await lockUser(tx, userId);
+    const profile = await findCustomerProfile(tx, userId);
+    if (!profile?.kycSubmitted) throw userInputError(ACCOUNT_MESSAGES.kycFirst);
+    const documents = await claimProofFiles(tx, userId, values.documents, now);
+    await insertKycDocuments(tx, documents);
+    await attachFiles(tx, documents.map((doc) => doc.fileId), now);
+    await appendTransaction(tx, {
+      ownerId: userId,
+      performedBy: userId,
+      type: TXN_TYPES.KYC_SUBMISSION,
+      action: 'KYC documents updated',
+      payload: { documents: documents.map((doc) => ({ type: doc.type, name: doc.name })) },
+      location: TXN_LOCATIONS.portal,
+      at: now,
+    });
+  });
+  return { message: ACCOUNT_MESSAGES.documentsUpdated };
+}
+
+/** The code store's refusals (wrong, expired, locked, sent too often) in the customer's words. */
+function codeRefusal(error: unknown): never {
+  if (!(error instanceof IdentityError)) throw error;
+  throw userInputError(error.statusCode === 401 ? ACCOUNT_MESSAGES.otpWrong : error.message);
+}
+
+/**
+ * A code for the phone check, by SMS to the number on file only (never a number from the
+ * request). Sends count against the account's code limit, like sign-in codes.
+ */
+export async function sendMobileVerificationCode({ db, codes, sms }: PhoneDeps, userId: string): Promise<{ message: string }> {
+  const user = await requireAccount(db, userId);
+  if (!user.phone) throw userInputError(ACCOUNT_MESSAGES.phoneMissing);
+  if (user.phoneVerified) throw userInputError(ACCOUNT_MESSAGES.phoneAlreadyVerified);
+  const code = await codes.issue(user.email, 'PHONE_VERIFY').catch(codeRefusal);
+  await sms.send({ to: user.phone, text: oneTimeCodeSms({ code }) });
+  return { message: ACCOUNT_MESSAGES.phoneCodeSent };
+}
+
+/** verifyMobileNo: the texted code marks the phone verified. */
+export async function verifyMobileNo({ db, clock, codes }: PhoneDeps, userId: string, input: unknown): Promise<{ message: string }> {
+  const { otp } = parseInput(verifyMobileNoInputSchema, input);
+  const user = await requireAccount(db, userId);
+  if (user.phoneVerified) throw userInputError(ACCOUNT_MESSAGES.phoneAlreadyVerified);
+  await codes
+    .verify(user.email, 'PHONE_VERIFY', otp, async (tx) => {
+      await updateUser(tx, userId, { phoneVerified: true }, clock());
+    })
+    .catch(codeRefusal);
+  return { message: ACCOUNT_MESSAGES.phoneVerified };
+}

@@ -1,0 +1,120 @@
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousAxeViolations, screenshotAtWidths, watchConsole } from './helpers';
+import { readMailedCode, readTextedCode } from './harness';
+
+/*
+ * My Account as a demo holder (issue 9 items 1, 3, 4, 8): the seeded KYC on the page, the profile
+ * edited with an accented, hyphenated name and a new phone, both proofs updated (the ID proof an
+ * image, the address proof a PDF), and the new phone verified with the code from the SMS outbox.
+ */
+
+const PASSWORD = 'Hurricane-2027!';
+const HOLDER = 'purchaser.b@fhp.example';
+const NEW_PHONE = '+1 767 555 0188';
+
+// Real file bytes, the same the server's tests upload.
+const { pngBytes, pdfBytes } = (await import(pathToFileURL(resolve(import.meta.dirname, '../../server/test/files-helpers.ts')).href)) as {
+  pngBytes(): Buffer;
+  pdfBytes(): Buffer;
+};
+
+/** Closes the page's outcome dialog ("Woo hoo!" or "Uh oh."), which may sit over a fading form dialog. */
+async function closeOutcome(page: Page): Promise<void> {
+  await page.getByRole('dialog').filter({ hasText: /Woo hoo!|Uh oh\./ }).getByRole('button', { name: 'Close' }).click();
+}
+
+async function signIn(page: Page, email: string): Promise<void> {
+  await page.goto('/sign-in');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('One-time code').fill(await readMailedCode(email));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('navigation', { name: 'Account' })).toBeVisible();
+}
+
+test('a holder edits the profile, updates the proofs and verifies a new phone', async ({ page }) => {
+  test.setTimeout(120_000);
+  const problems = watchConsole(page);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, HOLDER);
+
+  await page.goto('/my-account');
+  await expect(page).toHaveTitle('My Account | Flexible Hurricane Protection');
+  const hero = page.getByRole('region', { name: 'Bernard Joseph' });
+  await expect(hero.getByText('submitted')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByText('My Account')).toBeVisible();
+  await expect(page.getByText('KYC details submitted')).toBeVisible();
+  // The carousel, newest first: the seeded address proof is a PDF, the ID proof an image fetched with the session's token.
+  await expect(page.getByRole('button', { name: 'Open PDF: Address proof: Utility Bill' })).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('img', { name: 'ID proof: Passport' })).toBeVisible();
+  // Both proofs submitted: the full KYC button; Bernard's phone is not verified yet.
+  await expect(page.getByRole('group', { name: 'Account actions' }).getByRole('button')).toHaveText(['Update KYC documents', 'Verify phone number']);
+  await expectNoSeriousAxeViolations(page);
+  await screenshotAtWidths(page, 'my-account');
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  // 1. The profile: an accented, hyphenated name, a new phone and a photo.
+  await page.getByLabel(/^First Name/).fill('Thérèse');
+  await page.getByLabel(/^Last Name/).fill("D'Auvergne-Joseph");
+  await page.getByLabel(/^City/).fill('St. Joseph');
+  await page.getByLabel(/^Phone Number/).fill(NEW_PHONE);
+  await page.getByLabel('Profile photo (optional)').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: pngBytes() });
+  await page.getByRole('button', { name: 'Update Profile' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText('Woo hoo!')).toBeVisible();
+  await expect(dialog.getByText('Profile updated successfully')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: "Thérèse D'Auvergne-Joseph" })).toBeVisible();
+  await expect(page.getByText('St. Joseph')).toBeVisible();
+
+  // 2. Both proofs through the full KYC update: a PNG ID proof and a PDF address proof.
+  await page.getByRole('button', { name: 'Update KYC documents' }).click();
+  const form = page.getByRole('dialog');
+  await form.getByRole('button', { name: 'Submit' }).click();
+  await expect(form.getByText('Id Proof is required', { exact: true })).toBeVisible();
+  await expect(form.getByText('One Id Proof is required')).toHaveCount(2);
+  await expect(form.getByText('Address proof type is required')).toBeVisible();
+  await form.getByLabel(/^Id Proof Type/).selectOption('driverLicense');
+  await form.locator('#update-idProof').setInputFiles({ name: 'licence.png', mimeType: 'image/png', buffer: pngBytes() });
+  await form.getByLabel(/^Address Proof Type/).selectOption('bankstatement');
+  await form.locator('#update-addressProof').setInputFiles({ name: 'statement.pdf', mimeType: 'application/pdf', buffer: pdfBytes() });
+  await screenshotAtWidths(page, 'my-account-kyc-update');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await form.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('dialog').getByText('Your documents were submitted successfully.')).toBeVisible();
+  await closeOutcome(page);
+  await expect(page.getByText('KYC documents updated')).toBeVisible();
+  await expect(page.getByRole('img', { name: "ID proof: Driver's License" })).toBeVisible();
+
+  // 3. The new phone, verified with the texted code; its field is hidden afterwards.
+  const since = Date.now();
+  await page.getByRole('button', { name: 'Verify phone number' }).click();
+  const phone = page.getByRole('dialog');
+  await expect(phone.getByText(/We sent a code to your phone/)).toBeVisible();
+  const code = await readTextedCode(NEW_PHONE, since);
+  await phone.getByLabel('Code').fill(code === '000000' ? '111111' : '000000');
+  await phone.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByText('Verify OTP Failed')).toBeVisible();
+  await screenshotAtWidths(page, 'my-account-verify-failed');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await closeOutcome(page);
+  await phone.getByLabel('Code').fill(code);
+  await phone.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByText('Phone number verified successfully')).toBeVisible();
+  await closeOutcome(page);
+  await expect(page.getByRole('button', { name: 'Verify phone number' })).toHaveCount(0);
+  await expect(page.getByLabel(/^Phone Number/)).toHaveCount(0);
+  await screenshotAtWidths(page, 'my-account-after');
+
+  // The header shows the new name and photo (the sidebar's My Account entry leads here).
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('link', { name: 'My Account' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: "Thérèse D'Auvergne-Joseph" })).toBeVisible();
+  expect(problems).toEqual([]);
+});
