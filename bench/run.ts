@@ -11,8 +11,9 @@
  *
  * Then the proof ledger: verifying 10,000 stored entries against hashing the same payloads
  * (bench/ledger.ts; `node --import tsx bench/ledger.ts` runs that part alone), and the transaction log
- * query's timelines on a million entries (bench/txn-list.ts, likewise), and a holder's policy lists
- * among a million policies on PostgreSQL (bench/my-policies.ts, likewise).
+ * query's timelines on a million entries (bench/txn-list.ts, likewise), a holder's policy lists
+ * among a million policies on PostgreSQL (bench/my-policies.ts, likewise), the trigger engine
+ * (bench/storm-evaluation.ts) and the admins' users list on 200,000 users (bench/users-list.ts).
  *
  * The target ratio is measured as deployed: anonymous answers to public queries are shared for
  * GRAPHQL_CACHE_TTL_MS (src/graphql/response-cache.ts). A second server with that cache off is
@@ -28,6 +29,7 @@ import { fileURLToPath } from 'node:url';
 import { runLedgerBench } from './ledger';
 import { runMyPoliciesBench } from './my-policies';
 import { runTxnListBench } from './txn-list';
+import { runUsersListBench } from './users-list';
 import { runLoad, type LoadRequest, type LoadResult } from './load-generator';
 import { runStormsBench } from './storms';
 import { runStormEvaluationBench } from './storm-evaluation';
@@ -160,6 +162,7 @@ async function main(): Promise<number> {
     console.log((await runMyPoliciesBench()).join('\n'));
     // The trigger engine on PostgreSQL (bench/storm-evaluation.ts): one storm over 100,000 policies.
     console.log((await runStormEvaluationBench()).join('\n'));
+    console.log((await runUsersListBench()).join('\n'));
     return ledger.failures > 0 ? 1 : 0;
   } finally {
     await deployed.app.close();

@@ -12,6 +12,7 @@ import { IndexHtml, loadPrerender } from './http/index-html';
 import { registerSecurityHeaders } from './http/security-headers';
 import { webAppPlugin } from './http/web-app';
 import { filesPlugin } from './modules/files';
+import { userImportRoutes } from './modules/admin-users/import';
 import { healthRoutes } from './modules/health';
 import { identityPlugin } from './modules/identity';
 import { jobsPlugin } from './modules/jobs';
@@ -100,6 +101,8 @@ export async function buildApp({
   await app.register(filesPlugin);
   await app.register(paymentsPlugin);
   await app.register(stormRoutes);
+  // Encapsulated: its raw-body parser serves the import route only.
+  await app.register(userImportRoutes);
   await app.register(jobsPlugin);
   await app.register(healthRoutes);
   await app.register(graphqlPlugin);

@@ -16,3 +16,4 @@ export * from './policy';
 export * from './ledger';
 export * from './local-time';
 export * from './storms';
+export * from './portfolio';

@@ -16,6 +16,9 @@ import '../modules/policies/graphql';
 import '../modules/policies/my-policies-graphql';
 import '../modules/bank/graphql';
 import '../modules/storms/graphql';
+import '../modules/admin-users/graphql';
+import '../modules/pricing/admin-graphql';
+import '../modules/portfolio/graphql';
 
 // The first mutations arrive with issue 4; modules add theirs with builder.mutationFields.
 builder.mutationType({});

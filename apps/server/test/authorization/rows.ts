@@ -1,4 +1,5 @@
 import { accountRows } from './account';
+import { adminUsersRows } from './admin-users';
 import { filesRows } from './files';
 import { identityRows } from './identity';
 import { ledgerRows } from './ledger';
@@ -10,7 +11,7 @@ import { stormRows } from './storms';
 import type { GraphQLRow, MatrixRows, RestRow } from './types';
 
 /** Every domain's rows. A domain that adds operations or routes adds its file here. */
-export const DOMAIN_ROWS: readonly MatrixRows[] = [publicRows, identityRows, purchaseRows, filesRows, lifecycleRows, ledgerRows, accountRows, policiesRows, stormRows];
+export const DOMAIN_ROWS: readonly MatrixRows[] = [publicRows, identityRows, purchaseRows, filesRows, lifecycleRows, ledgerRows, accountRows, policiesRows, stormRows, adminUsersRows];
 
 function merge<T>(tables: (Record<string, T> | undefined)[]): Record<string, T> {
   const merged: Record<string, T> = {};

@@ -29,6 +29,10 @@ export const ROUTES = {
   CancellationRequests: '/cancellation-requests',
   // Staff screen (issue 10).
   StormPayouts: '/storm-payouts',
+  // Admin screens (issue 11).
+  Users: '/users',
+  KycReview: '/kyc-review',
+  OffersAndSeasons: '/offers-and-seasons',
 } as const;
 
 export type RouteName = keyof typeof ROUTES;
@@ -65,4 +69,7 @@ export const ROUTE_TITLES: Record<RouteName, string> = {
   PaymentDesk: 'Payment desk',
   CancellationRequests: 'Cancellation requests',
   StormPayouts: 'Storm payouts',
+  Users: 'Users',
+  KycReview: 'KYC review',
+  OffersAndSeasons: 'Offers & Seasons',
 };

@@ -71,6 +71,9 @@ const SIGNED_IN_PAGES: Partial<Record<RouteName, Pick<RouteObject, 'lazy'>>> = {
     import('../features/cancellation-requests/CancellationRequestsPage').then((m) => m.CancellationRequestsPage),
   ),
   StormPayouts: page('StormPayouts', () => import('../features/storm-payouts/StormPayoutsPage').then((m) => m.StormPayoutsPage)),
+  Users: page('Users', () => import('../features/admin-users/UsersPage').then((m) => m.UsersPage)),
+  KycReview: page('KycReview', () => import('../features/kyc-review/KycReviewPage').then((m) => m.KycReviewPage)),
+  OffersAndSeasons: page('OffersAndSeasons', () => import('../features/offers-seasons/OffersAndSeasonsPage').then((m) => m.OffersAndSeasonsPage)),
 };
 
 export const routes: RouteObject[] = [

@@ -33,13 +33,18 @@ import type { ScreenSubject } from './screens';
  * |  payment view, payment desk)     |        |                    |                     |                               |        |
  * | Receipt                          | -      | read own           | read all; own       | read all                      | manage |
  * | Cancellation (decide requests)   | -      | -                  | -                   | read, update                  | manage |
+ * | DocumentReview (accept or reject | -      | -                  | -                   | read, update                  | manage |
+ * |  any holder's KYC document)      |        |                    |                     |                               |        |
  * | Transaction (the log's entries)  | -      | read own           | -                   | read all                      | manage |
+ * | Configuration (offers, seasons)  | -      | -                  | -                   | read, update                  | manage |
+ * | Portfolio (the book's totals)    | -      | -                  | -                   | read                          | manage |
  * | User                             | -      | -                  | -                   | manage                        | manage |
  * | Storm (import a track file)      | -      | -                  | -                   | create                        | manage |
  * | PayoutWire (record a wire, CSV)  | -      | -                  | -                   | create, read                  | manage |
  *
  * Staff screens (ours, issue 7; not in the spec's table): PaymentDesk (teller, admin, master admin)
- * and CancellationRequests (admin, master admin); issue 10: StormPayouts (admin, master admin).
+ * and CancellationRequests (admin, master admin); issue 10: StormPayouts (admin, master admin);
+ * admin screens (issue 11): Users, KycReview and OffersAndSeasons (admin, master admin).
  *
  * A teller reads a policy's PaymentView (number, holder's name, schedule, payments) but never its
  * Document or BankAccount records (KYC proofs, bank details, the contract PDF): those stay
@@ -68,6 +73,9 @@ export const DATA_SUBJECTS = [
   'PaymentView',
   'Receipt',
   'Cancellation',
+  'DocumentReview',
+  'Configuration',
+  'Portfolio',
   'User',
   'Content',
   'Quote',
@@ -170,11 +178,14 @@ export function defineAbilityFor(user: AbilityUser): AppAbility {
   }
 
   if ((ADMIN_ROLES as readonly RoleName[]).includes(role)) {
-    can('read', [...ADMIN_SCREENS, 'PaymentDesk', 'CancellationRequests', 'StormPayouts']);
+    can('read', [...ADMIN_SCREENS, 'PaymentDesk', 'CancellationRequests', 'StormPayouts', 'Users', 'KycReview', 'OffersAndSeasons']);
     // Administrators support customers and record their payments, so they see every record.
     can('read', [...OWNED_SUBJECTS, ...LOG_SUBJECTS, 'PaymentView', 'Receipt']);
     can(['create', 'read'], 'Payment');
     can(['read', 'update'], 'Cancellation');
+    can(['read', 'update'], 'DocumentReview');
+    can(['read', 'update'], 'Configuration');
+    can('read', 'Portfolio');
     can('manage', 'User');
     // Admins run storm imports and record payout wires (product-decisions "Roles at work").
     can('create', 'Storm');

@@ -51,6 +51,10 @@ export const SIDEBAR_KEY = {
   cancellationRequests: 'cancellationRequests',
   // Staff entry (issue 10).
   stormPayouts: 'stormPayouts',
+  // Admin entries (issue 11).
+  users: 'users',
+  kycReview: 'kycReview',
+  offersAndSeasons: 'offersAndSeasons',
 } as const;
 export type SidebarKey = (typeof SIDEBAR_KEY)[keyof typeof SIDEBAR_KEY];
 export const SIDEBAR_KEYS: readonly SidebarKey[] = Object.values(SIDEBAR_KEY);

@@ -6,3 +6,5 @@ export * from './session';
 export * from './schemas';
 export * from './otp-policy';
 export * from './client-limits';
+export * from './admin-users';
+export * from './user-import';

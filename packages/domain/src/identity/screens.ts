@@ -22,6 +22,10 @@ export const SCREEN_SUBJECTS = [
   'CancellationRequests',
   // Staff screen (issue 10): storm imports, payouts by storm, wires.
   'StormPayouts',
+  // Admin screens (issue 11).
+  'Users',
+  'KycReview',
+  'OffersAndSeasons',
 ] as const;
 
 export type ScreenSubject = (typeof SCREEN_SUBJECTS)[number];

@@ -9,3 +9,5 @@ export * from './txn-list';
 export * from './ledger-hash';
 export * from './account';
 export * from './bank-account';
+export * from './kyc-review';
+export * from './admin-config';

@@ -12,8 +12,11 @@ import { COMMON_MESSAGES, KYC_MESSAGES } from './messages';
 export const KYC_DOCUMENT_TYPES = ['ID_PROOF', 'ADDRESS_PROOF'] as const;
 export type KycDocumentType = (typeof KYC_DOCUMENT_TYPES)[number];
 
-/** What the profile shows for a document (spec part 2 section 4: SUBMITTED or REJECTED). */
-export const KYC_DOCUMENT_STATUSES = ['SUBMITTED', 'REJECTED'] as const;
+/**
+ * What the profile shows for a document (spec part 2 section 4: SUBMITTED or REJECTED), plus
+ * ACCEPTED once an administrator has reviewed and accepted it (decision 051).
+ */
+export const KYC_DOCUMENT_STATUSES = ['SUBMITTED', 'REJECTED', 'ACCEPTED'] as const;
 export type KycDocumentStatus = (typeof KYC_DOCUMENT_STATUSES)[number];
 
 export const KYC_SUBMIT_MESSAGES = {

@@ -12,7 +12,9 @@ export const signInTypeEnum = pgEnum('sign_in_type', ['password', 'otp']);
 /** Spec part 2: the account lifecycle an administrator sees (suspension is a separate flag). */
 export const userStatusEnum = pgEnum('user_status', ['USER_ADDED', 'INVITED', 'EMAIL_VERIFIED', 'ACC_CREATED']);
 
-export const users = pgTable('users', {
+export const users = pgTable(
+  'users',
+  {
   id: uuid('id').primaryKey().defaultRandom(),
   /** Short public account id shown to customers and staff; never the primary key in URLs. */
   vuid: text('vuid').notNull().unique(),
@@ -32,9 +34,22 @@ export const users = pgTable('users', {
   status: userStatusEnum('status').notNull().default('USER_ADDED'),
   suspended: boolean('suspended').notNull().default(false),
   image: text('image'),
+  /**
+   * Set when an admin deleted the account: the row stays (policies, payments and the ledger point at
+   * it) but its personal data is overwritten; tokens and sign-in stop at once (decision 050).
+   */
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  /**
+   * What the admins' list searches: one lower-cased text, so a search is one LIKE on one column
+   * (about 5 times faster than ILIKE on three at 200,000 users; bench/users-list.ts).
+   */
+  searchText: text('search_text').generatedAlwaysAs(sql`lower(coalesce(first_name, '') || ' ' || coalesce(last_name, '') || ' ' || email)`),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+},
+  // The admins' list: newest first among the accounts that are not deleted.
+  (t) => [index('users_created_idx').on(t.createdAt)],
+);
 
 /** PHONE_VERIFY: the profile's phone check, sent by SMS only (never usable to sign in). */
 export const codePurposeEnum = pgEnum('code_purpose', ['SIGN_IN', 'SIGN_UP', 'PHONE_VERIFY']);

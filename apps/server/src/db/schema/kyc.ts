@@ -1,3 +1,4 @@
+import { KYC_DOCUMENT_STATUSES } from '@fhp/domain';
 import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { files } from './files';
 import { users } from './identity';
@@ -35,11 +36,14 @@ export const kycDocuments = pgTable(
     type: text('type', { enum: ['ID_PROOF', 'ADDRESS_PROOF'] }).notNull(),
     /** The proof type: passport, utilityBill, ... */
     name: text('name').notNull(),
-    status: text('status', { enum: ['SUBMITTED', 'REJECTED'] }).notNull(),
+    status: text('status', { enum: KYC_DOCUMENT_STATUSES }).notNull(),
     comment: text('comment'),
+    /** The administrator who accepted or rejected it, and when (null while waiting). */
+    reviewedBy: uuid('reviewed_by').references(() => users.id),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     /** The detected MIME type of the file. */
     fileType: text('file_type').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('kyc_documents_user_idx').on(t.userId)],
+  (t) => [index('kyc_documents_user_idx').on(t.userId), index('kyc_documents_status_idx').on(t.status, t.createdAt)],
 );

@@ -34,6 +34,10 @@ const ROUTES: [name: string, path: string, isPublic: boolean][] = [
   // Staff screens (issue 7).
   ['PaymentDesk', '/payment-desk', false],
   ['CancellationRequests', '/cancellation-requests', false],
+  // Admin screens (issue 11).
+  ['Users', '/users', false],
+  ['KycReview', '/kyc-review', false],
+  ['OffersAndSeasons', '/offers-and-seasons', false],
 ];
 
 export const pageContentSeed: PageContent = {
@@ -60,6 +64,9 @@ export const pageContentSeed: PageContent = {
     },
     { key: SIDEBAR_KEY.paymentDesk, title: 'Payment Desk', icon: 'cash-coin', path: '/payment-desk', children: [] },
     { key: SIDEBAR_KEY.cancellationRequests, title: 'Cancellation Requests', icon: 'x-octagon', path: '/cancellation-requests', children: [] },
+    { key: SIDEBAR_KEY.users, title: 'Users', icon: 'people', path: '/users', children: [] },
+    { key: SIDEBAR_KEY.kycReview, title: 'KYC Review', icon: 'person-vcard', path: '/kyc-review', children: [] },
+    { key: SIDEBAR_KEY.offersAndSeasons, title: 'Offers & Seasons', icon: 'tag', path: '/offers-and-seasons', children: [] },
   ],
   // The spec calls these links placeholders; they point somewhere real where we have a page.
   footer: [
@@ -99,6 +106,9 @@ export const pageContentSeed: PageContent = {
     { segment: 'api-detail', label: 'API Detail' },
     { segment: 'payment-desk', label: 'Payment Desk' },
     { segment: 'cancellation-requests', label: 'Cancellation Requests' },
+    { segment: 'users', label: 'Users' },
+    { segment: 'kyc-review', label: 'KYC Review' },
+    { segment: 'offers-and-seasons', label: 'Offers & Seasons' },
     { segment: 'product', label: 'Products' },
     { segment: DEMO_PRODUCT_ID, label: productName },
     { segment: 'faq', label: 'FAQ' },

@@ -45,7 +45,8 @@ export function createAccountGate({ db, clock, ttlMs = ACCOUNT_GATE_DEFAULTS.ttl
 
   async function load(userId: string): Promise<AccountStanding | null> {
     const user = await findUserById(db, userId);
-    return user === undefined ? null : { roleName: user.roleName, suspended: user.suspended };
+    // A deleted account keeps its row (anonymised, decision 050): it counts as gone.
+    return user === undefined || user.deletedAt !== null ? null : { roleName: user.roleName, suspended: user.suspended };
   }
 
   return {

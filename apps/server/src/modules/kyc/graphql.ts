@@ -2,7 +2,10 @@ import { builder } from '../../graphql/builder';
 import type { GraphQLContext } from '../../graphql/builder';
 import { fileUrl } from '../files';
 import { AddressRef, KycDocRef, ProfileRef, type Address, type KycDoc } from '../identity/graphql';
-import { requireOwnedRecord } from '../identity/guards';
+import { kycReviewInputSchema } from '@fhp/domain';
+import { parseInput } from '../../graphql/errors';
+import { forbidden, requireOwnedRecord, requireUser } from '../identity/guards';
+import { KYC_REVIEW_QUEUE_LIMIT, kycReviewQueue, reviewKycDocument, type KycReviewItem } from './review';
 import { findCustomerProfile, findKycDocuments, type CustomerProfileRow, type KycDocumentRow } from './repository';
 import { submitKycDetails } from './service';
 
@@ -90,6 +93,52 @@ builder.mutationFields((t) => ({
     resolve: (_root, { input }, ctx) => {
       const user = requireOwnedRecord(ctx, 'update', 'Profile', ctx.user?.id ?? '');
       return submitKycDetails(ctx, user.id, input);
+    },
+  }),
+}));
+
+/* The administrators' KYC review (issue 11 item 5; decision 051). */
+
+const KycReviewItemRef = builder.objectRef<KycReviewItem>('KycReviewItem').implement({
+  fields: (t) => ({
+    id: t.exposeString('id'),
+    type: t.exposeString('type'),
+    name: t.exposeString('name', { description: 'The proof type: passport, utilityBill, ...' }),
+    status: t.exposeString('status'),
+    comment: t.exposeString('comment', { nullable: true }),
+    fileType: t.exposeString('fileType'),
+    doc: t.string({ description: 'The file’s URL (admins may read it).', resolve: (item) => fileUrl(item.fileId) }),
+    submittedAt: t.string({ resolve: (item) => item.submittedAt.toISOString() }),
+    holderName: t.string({ resolve: (item) => [item.holderFirstName, item.holderLastName].filter(Boolean).join(' ') || item.holderEmail }),
+    holderEmail: t.exposeString('holderEmail'),
+  }),
+});
+
+function requireReviewer(ctx: GraphQLContext, action: 'read' | 'update'): string {
+  const user = requireUser(ctx);
+  if (!ctx.ability.can(action, 'DocumentReview')) throw forbidden();
+  return user.id;
+}
+
+builder.queryFields((t) => ({
+  kycReviewQueue: t.field({
+    type: [KycReviewItemRef],
+    description: `Admin: KYC documents waiting for review, oldest first (at most ${KYC_REVIEW_QUEUE_LIMIT}).`,
+    resolve: (_root, _args, ctx) => {
+      requireReviewer(ctx, 'read');
+      return kycReviewQueue(ctx.db);
+    },
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  reviewKycDocument: t.field({
+    type: KycReviewItemRef,
+    description: 'Admin: accept or reject (with a comment the holder reads) one waiting document.',
+    args: { documentId: t.arg.string({ required: true }), decision: t.arg.string({ required: true }), comment: t.arg.string({ required: false }) },
+    resolve: (_root, args, ctx) => {
+      const reviewerId = requireReviewer(ctx, 'update');
+      return reviewKycDocument({ db: ctx.db, clock: ctx.clock }, reviewerId, parseInput(kycReviewInputSchema, args));
     },
   }),
 }));

@@ -63,7 +63,7 @@ const OfferCheckRef = builder.objectRef<OfferCheck>('OfferCheck').implement({
   }),
 });
 
-const SeasonRef = builder.objectRef<SeasonRow>('Season').implement({
+export const SeasonRef = builder.objectRef<SeasonRow>('Season').implement({
   fields: (t) => ({
     year: t.exposeInt('year'),
     coverStart: t.exposeString('coverStart'),

@@ -7,6 +7,8 @@ export const IAM_BASE = '/iam/v1';
 export interface IamOptions {
   fetchImpl?: typeof fetch;
   signal?: AbortSignal;
+  /** The session's access token, for the staff routes (invite, re-invite). */
+  token?: string | null;
 }
 
 /**
@@ -21,7 +23,11 @@ export async function iamPost<T>(path: string, body: unknown, options: IamOption
   try {
     response = await doFetch(`${IAM_BASE}${path}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      },
       cache: 'no-store',
       body: JSON.stringify(body),
       signal: options.signal,

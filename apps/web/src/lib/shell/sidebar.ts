@@ -48,6 +48,9 @@ export const DEFAULT_SIDEBAR: readonly DefaultSidebarItem[] = [
     screen: 'CancellationRequests',
   },
   { key: 'stormPayouts', title: 'Storm Payouts', icon: 'tropical-storm', path: '/storm-payouts', children: [], screen: 'StormPayouts' },
+  { key: 'users', title: 'Users', icon: 'people', path: '/users', children: [], screen: 'Users' },
+  { key: 'kycReview', title: 'KYC Review', icon: 'person-vcard', path: '/kyc-review', children: [], screen: 'KycReview' },
+  { key: 'offersAndSeasons', title: 'Offers & Seasons', icon: 'tag', path: '/offers-and-seasons', children: [], screen: 'OffersAndSeasons' },
 ];
 
 function flatten(items: readonly SidebarOverride[]): SidebarOverride[] {

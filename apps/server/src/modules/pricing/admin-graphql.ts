@@ -1,0 +1,93 @@
+import { offerInputSchema, seasonInputSchema } from '@fhp/domain';
+import { builder, type GraphQLContext } from '../../graphql/builder';
+import { parseInput } from '../../graphql/errors';
+import { forbidden, requireUser } from '../identity/guards';
+import { listAllSeasons, listOffers, saveOffer, saveSeason, type AdminOfferView } from './admin';
+import { SeasonRef } from './graphql';
+
+/* Offers and seasons for administrators (issue 11 item 4; decision 052). */
+
+function requireConfigurator(ctx: GraphQLContext, action: 'read' | 'update'): void {
+  requireUser(ctx);
+  if (!ctx.ability.can(action, 'Configuration')) throw forbidden();
+}
+
+const AdminOfferRef = builder.objectRef<AdminOfferView>('AdminOffer').implement({
+  fields: (t) => ({
+    id: t.exposeString('id'),
+    country: t.exposeString('country'),
+    discountPercent: t.exposeString('discountPercent', { description: 'As stored, e.g. "5.00".' }),
+    validFrom: t.exposeString('fromDate', { description: 'First day, YYYY-MM-DD in America/Port_of_Spain.' }),
+    validTo: t.exposeString('toDate', { nullable: true, description: 'Last day, or null when open-ended.' }),
+    message: t.exposeString('message', { nullable: true }),
+    logo: t.exposeString('logo', { nullable: true }),
+    canPurchase: t.exposeBoolean('canPurchase'),
+    active: t.exposeBoolean('active'),
+  }),
+});
+
+// Plain strings and booleans: the domain schema gives the admin's sentences, GraphQL coercion would not.
+const OfferInputRef = builder.inputType('OfferInput', {
+  fields: (t) => ({
+    id: t.string({ required: false, description: 'Absent: a new offer.' }),
+    country: t.string(),
+    discountPercent: t.string(),
+    validFrom: t.string(),
+    validTo: t.string({ required: false }),
+    message: t.string({ required: false }),
+    logo: t.string({ required: false }),
+    canPurchase: t.boolean(),
+    active: t.boolean(),
+  }),
+});
+
+const SeasonInputRef = builder.inputType('SeasonInput', {
+  fields: (t) => ({
+    year: t.int(),
+    coverStart: t.string(),
+    coverEnd: t.string(),
+    paymentDeadline: t.string(),
+    purchaseWindowOpen: t.boolean(),
+    nextSeasonYear: t.int(),
+  }),
+});
+
+builder.queryFields((t) => ({
+  adminOffers: t.field({
+    type: [AdminOfferRef],
+    description: 'Admin: every offer, active or not, by country and newest first.',
+    resolve: (_root, _args, ctx) => {
+      requireConfigurator(ctx, 'read');
+      return listOffers(ctx.request.server);
+    },
+  }),
+  adminSeasons: t.field({
+    type: [SeasonRef],
+    description: 'Admin: every season, newest first.',
+    resolve: (_root, _args, ctx) => {
+      requireConfigurator(ctx, 'read');
+      return listAllSeasons(ctx.request.server);
+    },
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  saveOffer: t.field({
+    type: AdminOfferRef,
+    description: 'Admin: create (no id) or edit an offer; the next quote uses it.',
+    args: { input: t.arg({ type: OfferInputRef, required: true }) },
+    resolve: (_root, { input }, ctx) => {
+      requireConfigurator(ctx, 'update');
+      return saveOffer(ctx.request.server, parseInput(offerInputSchema, input));
+    },
+  }),
+  saveSeason: t.field({
+    type: SeasonRef,
+    description: 'Admin: create or edit the season of a year; its cover may not overlap another season’s.',
+    args: { input: t.arg({ type: SeasonInputRef, required: true }) },
+    resolve: (_root, { input }, ctx) => {
+      requireConfigurator(ctx, 'update');
+      return saveSeason(ctx.request.server, parseInput(seasonInputSchema, input));
+    },
+  }),
+}));

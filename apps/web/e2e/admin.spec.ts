@@ -1,0 +1,209 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expectNoSeriousAxeViolations, screenshotAtWidths, watchConsole } from './helpers';
+import { readMailedCode, readMailedMessage } from './harness';
+
+/*
+ * The admin area (issue 11): an admin searches, filters and pages the users list, invites a user
+ * (the email arrives by SMTP), suspends them (their next request is refused), reactivates and
+ * deletes them; then reviews a KYC document queue.
+ */
+
+const PASSWORD = 'Hurricane-2027!';
+
+async function signInWithPassword(browser: Browser, email: string): Promise<Page> {
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  await page.goto('/sign-in');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('One-time code').fill(await readMailedCode(email));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('navigation', { name: 'Account' })).toBeVisible();
+  return page;
+}
+
+/** An invited user signs in by the emailed code. */
+async function signInWithCode(browser: Browser, email: string): Promise<Page> {
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  await page.goto('/sign-in');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('One-time code').fill(await readMailedCode(email));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('navigation', { name: 'Account' })).toBeVisible();
+  return page;
+}
+
+/** What the server answers the page's own session now. */
+async function whoAmIStatus(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const session = JSON.parse(window.localStorage.getItem('fhp.session') ?? window.sessionStorage.getItem('fhp.session') ?? '{}') as { token?: string };
+    const response = await fetch('/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${session.token ?? ''}` },
+      body: JSON.stringify({ query: '{ whoAmI { signedIn } }' }),
+    });
+    return response.status;
+  });
+}
+
+async function rowAction(page: Page, email: string, action: string) {
+  await page.getByRole('button', { name: `Actions for ${email}` }).click();
+  await page.getByRole('button', { name: action, exact: true }).click();
+}
+
+async function expectSuccess(page: Page, text: string) {
+  const dialog = page.getByRole('dialog', { name: 'Woo hoo!' });
+  await expect(dialog.getByText(text, { exact: true })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).first().click();
+  await expect(dialog).toHaveCount(0);
+}
+
+test('an admin searches, filters, pages, invites, suspends, reactivates and deletes a user', async ({ browser }) => {
+  const admin = await signInWithPassword(browser, 'admin@fhp.example');
+  const errors = watchConsole(admin);
+  await admin.getByRole('link', { name: 'Users' }).click();
+  await expect(admin.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+  await expect(admin.getByRole('cell', { name: 'purchaser@fhp.example', exact: true })).toBeVisible();
+  await expectNoSeriousAxeViolations(admin);
+  await screenshotAtWidths(admin, 'admin-users');
+  await admin.setViewportSize({ width: 1280, height: 900 });
+
+  // Search by last name, then by email; the filter and page size narrow and widen.
+  await admin.getByLabel('Search by first name, last name or email').fill('Baptiste');
+  await admin.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(admin.getByRole('cell', { name: 'admin@fhp.example', exact: true })).toBeVisible();
+  await expect(admin.getByRole('cell', { name: 'purchaser@fhp.example', exact: true })).toHaveCount(0);
+  await admin.getByLabel('Search by first name, last name or email').fill('');
+  await admin.getByRole('button', { name: 'Search', exact: true }).click();
+  await admin.getByLabel('Status').selectOption('suspended');
+  await expect(admin.getByText('No users found')).toBeVisible();
+  await admin.getByLabel('Status').selectOption('any');
+  await admin.getByLabel('Rows per page').selectOption('20');
+  await expect(admin.getByText(/^Page 1 of \d+ · \d+ users$/)).toBeVisible();
+
+  // New User: the invitation arrives by SMTP.
+  const email = `e2e.invitee.${Date.now()}@fhp.example`;
+  await admin.getByRole('button', { name: 'New User' }).click();
+  const form = admin.getByRole('dialog', { name: 'New User' });
+  await form.getByLabel('First Name').fill('Thérèse');
+  await form.getByLabel('Last Name').fill("D'Auvergne");
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Role').selectOption('purchaser');
+  await form.getByRole('button', { name: 'Invite' }).click();
+  await expectSuccess(admin, 'User has been invited successfully');
+  expect((await readMailedMessage(email)).subject).toMatch(/invited/i);
+
+  // The invitee signs in; suspended, their next request is refused; reactivated, it works again.
+  const invitee = await signInWithCode(browser, email);
+  expect(await whoAmIStatus(invitee)).toBe(200);
+  await admin.getByLabel('Search by first name, last name or email').fill(email);
+  await admin.getByRole('button', { name: 'Search', exact: true }).click();
+  await rowAction(admin, email, 'Suspend');
+  await admin.getByRole('dialog').getByRole('button', { name: 'Suspend' }).click();
+  await expectSuccess(admin, 'suspended successfully');
+  expect(await whoAmIStatus(invitee)).toBe(401);
+  await expect(admin.getByRole('row', { name: new RegExp(email.replace(/\./g, '\\.')) }).getByText('suspended')).toBeVisible();
+  await rowAction(admin, email, 'Reactivate');
+  await expectSuccess(admin, 'activated back successfully');
+  expect(await whoAmIStatus(invitee)).toBe(200);
+
+  // The detail, then delete.
+  await admin.getByRole('button', { name: "Thérèse D'Auvergne" }).click();
+  await expect(admin.getByRole('dialog', { name: "Thérèse D'Auvergne" }).getByText(email)).toBeVisible();
+  await screenshotAtWidths(admin, 'admin-user-detail');
+  await admin.setViewportSize({ width: 1280, height: 900 });
+  await admin.getByRole('dialog', { name: "Thérèse D'Auvergne" }).getByRole('button', { name: 'Close' }).click();
+  await rowAction(admin, email, 'Delete');
+  await admin.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expectSuccess(admin, 'deleted successfully');
+  expect(await whoAmIStatus(invitee)).toBe(401);
+  await expect(admin.getByText('No users found')).toBeVisible();
+
+  // The KYC review screen opens (its queue may be empty on the demo data).
+  await admin.getByRole('link', { name: 'KYC Review' }).click();
+  await expect(admin.getByRole('heading', { level: 1, name: 'KYC review' })).toBeVisible();
+  await screenshotAtWidths(admin, 'admin-kyc-review');
+  expect(errors).toEqual([]);
+});
+
+/** A CSV of 1000 users; `badRow` (0-based) has no first name. */
+function thousandUsers(tag: string, badRow?: number): Buffer {
+  const lines = ['firstName,lastName,email'];
+  for (let i = 0; i < 1000; i += 1) lines.push(`${i === badRow ? '' : 'Imported'},Tester,${tag}.${i}@fhp.example`);
+  return Buffer.from(lines.join('\r\n'));
+}
+
+test('an admin imports a 1000-row file with one bad row (refused, the row named), then the clean one', async ({ browser }) => {
+  const admin = await signInWithPassword(browser, 'admin@fhp.example');
+  await admin.goto('/users');
+  await admin.getByRole('button', { name: 'Import Users' }).click();
+  const dialog = admin.getByRole('dialog', { name: 'Import Users' });
+  const tag = `e2e.import.${Date.now()}`;
+  await dialog.getByLabel(/CSV or XLSX file/).setInputFiles({ name: 'users.csv', mimeType: 'text/csv', buffer: thousandUsers(tag, 500) });
+  await dialog.getByRole('button', { name: 'Check file' }).click();
+  await expect(dialog.getByRole('status')).toHaveText('Nothing was imported: fix the rows marked below and upload the file again.');
+  await expect(dialog.getByRole('row', { name: /^502 First Name is required/ })).toBeVisible();
+  await screenshotAtWidths(admin, 'admin-import-refused');
+  await admin.setViewportSize({ width: 1280, height: 900 });
+
+  await dialog.getByLabel(/CSV or XLSX file/).setInputFiles({ name: 'users.csv', mimeType: 'text/csv', buffer: thousandUsers(tag) });
+  await dialog.getByRole('button', { name: 'Check file' }).click();
+  await expect(dialog.getByRole('status')).toHaveText('1000 users ready to import');
+  await dialog.getByRole('button', { name: 'Import 1000 users' }).click();
+  await expectSuccess(admin, '1000 users imported');
+  await admin.getByLabel('Search by first name, last name or email').fill(tag);
+  await admin.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(admin.getByText('Page 1 of 100 · 1000 users')).toBeVisible();
+});
+
+/** Dominica's option 3 discount as an anonymous visitor's quote shows it. */
+async function dominicaDiscount(page: Page): Promise<number | null> {
+  return page.evaluate(async () => {
+    const response = await fetch('/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ quote(input: { country: "dm", coverage: 25000 }) { options { id discount { percent } } } }' }),
+    });
+    const body = (await response.json()) as { data: { quote: { options: { id: string; discount: { percent: number } | null }[] } } };
+    return body.data.quote.options.find((o) => o.id === '3')?.discount?.percent ?? null;
+  });
+}
+
+test('an admin edits an offer: 101% is refused, 20% reaches the next quote', async ({ browser }) => {
+  const admin = await signInWithPassword(browser, 'admin@fhp.example');
+  await admin.getByRole('link', { name: 'Offers & Seasons' }).click();
+  await expect(admin.getByRole('heading', { level: 1, name: 'Offers & Seasons' })).toBeVisible();
+  await screenshotAtWidths(admin, 'admin-offers-seasons');
+  await admin.setViewportSize({ width: 1280, height: 900 });
+  const before = await dominicaDiscount(admin);
+  expect(before).toBe(5);
+  const edit = async (percent: string) => {
+    await admin.getByRole('button', { name: 'Edit offer dm-early-bird-2027' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Edit offer' });
+    await dialog.getByLabel('Discount (%)').fill(percent);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    return dialog;
+  };
+  const refused = await edit('101');
+  await expect(refused.getByRole('alert')).toHaveText('The discount must be between 0% and 100%');
+  await refused.getByRole('button', { name: 'Cancel' }).click();
+  expect(await dominicaDiscount(admin)).toBe(5);
+  try {
+    await expect(await edit('20')).toHaveCount(0);
+    expect(await dominicaDiscount(admin)).toBe(20);
+  } finally {
+    // Other specs price Dominica with the seeded 5%.
+    await edit('5');
+    expect(await dominicaDiscount(admin)).toBe(5);
+  }
+});
+
+test('a purchaser sees no admin entry and the Users screen is refused', async ({ browser }) => {
+  const holder = await signInWithPassword(browser, 'purchaser@fhp.example');
+  await expect(holder.getByRole('link', { name: 'Users' })).toHaveCount(0);
+  await expect(holder.getByRole('link', { name: 'KYC Review' })).toHaveCount(0);
+  await holder.goto('/users');
+  await expect(holder.getByRole('heading', { level: 1, name: 'Users' })).toHaveCount(0);
+});

@@ -1,0 +1,259 @@
+import { ADMIN_CONFIG_MESSAGES, COUNTRY_CODES, COUNTRIES } from '@fhp/domain';
+import { useState, type FormEvent } from 'react';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Container from 'react-bootstrap/Container';
+import Form from 'react-bootstrap/Form';
+import Modal from 'react-bootstrap/Modal';
+import Table from 'react-bootstrap/Table';
+import { ErrorDialog } from '../../components/ErrorDialog';
+import { LoadingScreen } from '../../components/LoadingScreen';
+import { notify } from '../../components/toast';
+import { displayMessageOf } from '../../lib/graphql/errors';
+import { usePageTitle } from '../../lib/usePageTitle';
+import { useOffersAndSeasons, useSaveOffer, useSaveSeason, type AdminOffer, type AdminSeason, type OfferInputValues, type SeasonInputValues } from './api';
+
+type Field = { name: string; label: string; type: 'text' | 'date' | 'number' | 'check' | 'country' };
+
+const OFFER_FIELDS: Field[] = [
+  { name: 'country', label: 'Country', type: 'country' },
+  { name: 'discountPercent', label: 'Discount (%)', type: 'text' },
+  { name: 'validFrom', label: 'First day', type: 'date' },
+  { name: 'validTo', label: 'Last day (empty: open-ended)', type: 'date' },
+  { name: 'message', label: 'Message', type: 'text' },
+  { name: 'logo', label: 'Logo (path or https address)', type: 'text' },
+  { name: 'canPurchase', label: 'Customers can buy with it', type: 'check' },
+  { name: 'active', label: 'Active', type: 'check' },
+];
+const SEASON_FIELDS: Field[] = [
+  { name: 'year', label: 'Year', type: 'number' },
+  { name: 'coverStart', label: 'Cover starts', type: 'date' },
+  { name: 'coverEnd', label: 'Cover ends', type: 'date' },
+  { name: 'paymentDeadline', label: 'Payment deadline', type: 'date' },
+  { name: 'nextSeasonYear', label: 'Next season (closed-window text)', type: 'number' },
+  { name: 'purchaseWindowOpen', label: 'Purchase window open', type: 'check' },
+];
+
+type Values = Record<string, string | boolean>;
+
+/**
+ * One edit dialog for both: the server checks every rule with the domain's schemas and answers the
+ * admin's sentence (101%, an end before the start, overlapping seasons), shown in the dialog.
+ */
+function EditDialog({ title, fields, initial, onSave, onClose }: { title: string; fields: Field[]; initial: Values; onSave: (values: Values) => Promise<unknown>; onClose: () => void }) {
+  const [values, setValues] = useState<Values>(initial);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSaving(true);
+    setError(null);
+    try {
+      await onSave(values);
+      notify.success(ADMIN_CONFIG_MESSAGES.saved);
+      onClose();
+    } catch (failure) {
+      setError(displayMessageOf(failure));
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Modal show onHide={onClose} centered aria-labelledby="config-edit-title">
+      <Form noValidate onSubmit={(event) => void submit(event)}>
+        <Modal.Header closeButton>
+          <Modal.Title id="config-edit-title" as="h2" className="h5">
+            {title}
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body className="d-grid gap-3">
+          {fields.map((field) =>
+            field.type === 'check' ? (
+              <Form.Check key={field.name} id={`config-${field.name}`} label={field.label} checked={values[field.name] === true} onChange={(e) => setValues({ ...values, [field.name]: e.target.checked })} />
+            ) : (
+              <Form.Group key={field.name} controlId={`config-${field.name}`}>
+                <Form.Label>{field.label}</Form.Label>
+                {field.type === 'country' ? (
+                  <Form.Select value={String(values[field.name])} onChange={(e) => setValues({ ...values, [field.name]: e.target.value })}>
+                    {COUNTRY_CODES.map((code) => (
+                      <option key={code} value={code}>
+                        {COUNTRIES[code].name}
+                      </option>
+                    ))}
+                  </Form.Select>
+                ) : (
+                  <Form.Control type={field.type} value={String(values[field.name] ?? '')} onChange={(e) => setValues({ ...values, [field.name]: e.target.value })} />
+                )}
+              </Form.Group>
+            ),
+          )}
+          {error ? (
+            <p className="text-danger mb-0" role="alert">
+              {error}
+            </p>
+          ) : null}
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="outline-secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={saving}>
+            Save
+          </Button>
+        </Modal.Footer>
+      </Form>
+    </Modal>
+  );
+}
+
+const NEW_OFFER: Values = { country: 'gd', discountPercent: '', validFrom: '', validTo: '', message: '', logo: '', canPurchase: true, active: true };
+
+function offerValues(offer: AdminOffer): Values {
+  return { ...offer, validTo: offer.validTo ?? '', message: offer.message ?? '', logo: offer.logo ?? '' };
+}
+
+function toOfferInput(values: Values, id: string | null): OfferInputValues {
+  const text = (name: string) => String(values[name] ?? '').trim();
+  return {
+    id,
+    country: text('country'),
+    discountPercent: text('discountPercent'),
+    validFrom: text('validFrom'),
+    validTo: text('validTo') || null,
+    message: text('message') || null,
+    logo: text('logo') || null,
+    canPurchase: values.canPurchase === true,
+    active: values.active === true,
+  };
+}
+
+function toSeasonInput(values: Values): SeasonInputValues {
+  return {
+    year: Number(values.year),
+    coverStart: String(values.coverStart),
+    coverEnd: String(values.coverEnd),
+    paymentDeadline: String(values.paymentDeadline),
+    purchaseWindowOpen: values.purchaseWindowOpen === true,
+    nextSeasonYear: Number(values.nextSeasonYear),
+  };
+}
+
+/** Admin screen: the discount offers per country and the seasons (dates, purchase window). */
+export function OffersAndSeasonsPage() {
+  usePageTitle('Offers & Seasons');
+  const config = useOffersAndSeasons();
+  const saveOffer = useSaveOffer();
+  const saveSeason = useSaveSeason();
+  const [editing, setEditing] = useState<{ kind: 'offer'; offer: AdminOffer | null } | { kind: 'season'; season: AdminSeason | null } | null>(null);
+
+  if (config.isPending) return <LoadingScreen label="Retrieving offers and seasons..." />;
+  if (config.isError) return <ErrorDialog show detail={displayMessageOf(config.error)} onRetry={() => void config.refetch()} onClose={() => void config.refetch()} />;
+  const { adminOffers: offers, adminSeasons: seasons } = config.data;
+  const latest = seasons[0];
+
+  return (
+    <Container as="section" className="py-4" style={{ maxWidth: '1140px' }} aria-labelledby="config-title">
+      <h1 id="config-title" className="h3 mb-1">
+        Offers &amp; Seasons
+      </h1>
+      <p className="text-body-secondary mb-4">New quotes use a saved change within a few seconds.</p>
+
+      <div className="d-flex align-items-center mb-2">
+        <h2 className="h5 mb-0 me-auto">Offers</h2>
+        <Button size="sm" onClick={() => setEditing({ kind: 'offer', offer: null })}>
+          New offer
+        </Button>
+      </div>
+      <Table responsive className="align-middle mb-5">
+        <thead>
+          <tr>
+            <th scope="col">Country</th>
+            <th scope="col">Discount</th>
+            <th scope="col">Days</th>
+            <th scope="col">State</th>
+            <th scope="col">
+              <span className="visually-hidden">Edit</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {offers.map((offer) => (
+            <tr key={offer.id}>
+              <td>{COUNTRIES[offer.country as 'gd' | 'dm']?.name ?? offer.country}</td>
+              <td>{Number(offer.discountPercent)}%</td>
+              <td>
+                {offer.validFrom} to {offer.validTo ?? 'open-ended'}
+              </td>
+              <td>{offer.active ? <Badge bg="success">active</Badge> : <Badge bg="light" text="dark">off</Badge>}</td>
+              <td className="text-end">
+                <Button size="sm" variant="outline-secondary" onClick={() => setEditing({ kind: 'offer', offer })} aria-label={`Edit offer ${offer.id}`}>
+                  Edit
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+
+      <div className="d-flex align-items-center mb-2">
+        <h2 className="h5 mb-0 me-auto">Seasons</h2>
+        <Button size="sm" onClick={() => setEditing({ kind: 'season', season: null })}>
+          New season
+        </Button>
+      </div>
+      <Table responsive className="align-middle">
+        <thead>
+          <tr>
+            <th scope="col">Year</th>
+            <th scope="col">Cover</th>
+            <th scope="col">Payment deadline</th>
+            <th scope="col">Window</th>
+            <th scope="col">
+              <span className="visually-hidden">Edit</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {seasons.map((season) => (
+            <tr key={season.year}>
+              <td>{season.year}</td>
+              <td>
+                {season.coverStart} to {season.coverEnd}
+              </td>
+              <td>{season.paymentDeadline}</td>
+              <td>{season.purchaseWindowOpen ? <Badge bg="success">open</Badge> : <Badge bg="light" text="dark">closed</Badge>}</td>
+              <td className="text-end">
+                <Button size="sm" variant="outline-secondary" onClick={() => setEditing({ kind: 'season', season })} aria-label={`Edit season ${season.year}`}>
+                  Edit
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+
+      {editing?.kind === 'offer' ? (
+        <EditDialog
+          title={editing.offer ? 'Edit offer' : 'New offer'}
+          fields={OFFER_FIELDS}
+          initial={editing.offer ? offerValues(editing.offer) : NEW_OFFER}
+          onSave={(values) => saveOffer.mutateAsync(toOfferInput(values, editing.offer?.id ?? null))}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
+      {editing?.kind === 'season' ? (
+        <EditDialog
+          title={editing.season ? `Edit season ${editing.season.year}` : 'New season'}
+          fields={SEASON_FIELDS}
+          initial={
+            editing.season
+              ? { ...editing.season, year: String(editing.season.year), nextSeasonYear: String(editing.season.nextSeasonYear) }
+              : { year: String((latest?.year ?? 2026) + 1), coverStart: '', coverEnd: '', paymentDeadline: '', nextSeasonYear: String((latest?.year ?? 2026) + 2), purchaseWindowOpen: false }
+          }
+          onSave={(values) => saveSeason.mutateAsync(toSeasonInput(values))}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
+    </Container>
+  );
+}
