@@ -34,6 +34,8 @@ const ROUTES: [name: string, path: string, isPublic: boolean][] = [
   // Staff screens (issue 7).
   ['PaymentDesk', '/payment-desk', false],
   ['CancellationRequests', '/cancellation-requests', false],
+  // Staff screen (issue 10).
+  ['StormPayouts', '/storm-payouts', false],
   // Admin screens (issue 11).
   ['Users', '/users', false],
   ['KycReview', '/kyc-review', false],
@@ -64,6 +66,7 @@ export const pageContentSeed: PageContent = {
     },
     { key: SIDEBAR_KEY.paymentDesk, title: 'Payment Desk', icon: 'cash-coin', path: '/payment-desk', children: [] },
     { key: SIDEBAR_KEY.cancellationRequests, title: 'Cancellation Requests', icon: 'x-octagon', path: '/cancellation-requests', children: [] },
+    { key: SIDEBAR_KEY.stormPayouts, title: 'Storm Payouts', icon: 'tropical-storm', path: '/storm-payouts', children: [] },
     { key: SIDEBAR_KEY.users, title: 'Users', icon: 'people', path: '/users', children: [] },
     { key: SIDEBAR_KEY.kycReview, title: 'KYC Review', icon: 'person-vcard', path: '/kyc-review', children: [] },
     { key: SIDEBAR_KEY.offersAndSeasons, title: 'Offers & Seasons', icon: 'tag', path: '/offers-and-seasons', children: [] },
