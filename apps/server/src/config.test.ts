@@ -117,6 +117,14 @@ describe('loadConfig', () => {
   });
 });
 
+describe('RATE_LIMIT_CODE_SENDS_PER_EMAIL', () => {
+  it('is the identity rule (3 codes an email in 10 minutes) unless set', () => {
+    expect(loadConfig({}).codeResendWindow).toEqual({ maxSends: 3, windowSeconds: 600 });
+    expect(loadConfig({ RATE_LIMIT_CODE_SENDS_PER_EMAIL: '20' }).codeResendWindow).toEqual({ maxSends: 20, windowSeconds: 600 });
+    expect(() => loadConfig({ RATE_LIMIT_CODE_SENDS_PER_EMAIL: '0' })).toThrow(/RATE_LIMIT_CODE_SENDS_PER_EMAIL: must be at least 1/);
+  });
+});
+
 describe('TRUST_PROXY', () => {
   it('is off unless set, in production too', () => {
     expect(loadConfig({}).trustProxy).toBe(false);

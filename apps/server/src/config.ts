@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { DEFAULT_CLIENT_LIMITS, type ClientLimits } from '@fhp/domain';
+import { DEFAULT_CLIENT_LIMITS, RESEND_WINDOW, type ClientLimits, type ResendWindow } from '@fhp/domain';
 
 /**
  * The repository root, found from this file rather than from the working directory, so that
@@ -88,6 +88,8 @@ const envSchema = z.object({
   RATE_LIMIT_SECRET_CHECKS_PER_ADDRESS: limitCount.default(DEFAULT_CLIENT_LIMITS.secretChecksPerAddress),
   RATE_LIMIT_CODE_SENDS_PER_ACCOUNT: limitCount.default(DEFAULT_CLIENT_LIMITS.codeSendsPerAccount),
   RATE_LIMIT_SECRET_CHECKS_PER_ACCOUNT: limitCount.default(DEFAULT_CLIENT_LIMITS.secretChecksPerAccount),
+  // Codes per email in any 10 minutes (the identity rule's default is 3).
+  RATE_LIMIT_CODE_SENDS_PER_EMAIL: limitCount.default(RESEND_WINDOW.maxSends),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number({ message: 'must be a number of seconds' }).int({ message: 'must be a whole number of seconds' }).min(60, { message: 'must be at least 60 seconds' }).max(86_400, { message: 'must be at most 86400 seconds (one day)' }).default(DEFAULT_CLIENT_LIMITS.windowSeconds),
   // Unset: no /metrics at all. Set: /metrics answers only with `Authorization: Bearer <token>`.
   METRICS_TOKEN: optionalNonEmpty.pipe(z.string().min(16, { message: 'must be at least 16 characters' }).optional()),
@@ -146,6 +148,8 @@ export interface Config {
   trustProxy: boolean | number | string;
   /** Codes sent and secrets checked per client address and per account (RATE_LIMIT_*). */
   clientLimits: ClientLimits;
+  /** Codes sent to one email in a span (RATE_LIMIT_CODE_SENDS_PER_EMAIL per 10 minutes). */
+  codeResendWindow: ResendWindow;
   /** Bearer token for /metrics; absent: /metrics does not exist. */
   metricsToken: string | undefined;
 }
@@ -213,6 +217,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       secretChecksPerAccount: e.RATE_LIMIT_SECRET_CHECKS_PER_ACCOUNT,
       windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
     },
+    codeResendWindow: { maxSends: e.RATE_LIMIT_CODE_SENDS_PER_EMAIL, windowSeconds: RESEND_WINDOW.windowSeconds },
     metricsToken: e.METRICS_TOKEN,
   };
 }

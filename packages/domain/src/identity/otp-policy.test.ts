@@ -82,6 +82,12 @@ describe('canSendOtp', () => {
     expect(canSendOtp(history, NOW + MINUTE)).toEqual({ allowed: true });
   });
 
+  it('takes another window when one is given (an operator setting)', () => {
+    const history = [NOW - 9 * MINUTE, NOW - 5 * MINUTE, NOW - MINUTE];
+    expect(canSendOtp(history, NOW, null, { maxSends: 4, windowSeconds: 600 })).toEqual({ allowed: true });
+    expect(canSendOtp(history, NOW, null, { maxSends: 2, windowSeconds: 600 })).toMatchObject({ allowed: false, retryAt: new Date(NOW + 5 * MINUTE) });
+  });
+
   it('refuses while the email is locked by wrong codes', () => {
     expect(canSendOtp([], NOW, NOW + 5 * MINUTE)).toMatchObject({ allowed: false, message: 'Too many attempts. Try again after 11:35 PM' });
     expect(canSendOtp([], NOW + 5 * MINUTE, NOW + 5 * MINUTE)).toEqual({ allowed: true });

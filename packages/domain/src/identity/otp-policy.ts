@@ -8,8 +8,12 @@ export const CODE_TTL_SECONDS = 600;
 export const MAX_ATTEMPTS = 5;
 /** After the fifth wrong code the email is locked this long, so guessing stays slower than sending. */
 export const LOCK_SECONDS = 900;
-/** At most `maxSends` codes per email in any `windowSeconds` span. */
-export const RESEND_WINDOW = { maxSends: 3, windowSeconds: 600 } as const;
+/** At most `maxSends` codes per email in any `windowSeconds` span (the default; operators may set another). */
+export interface ResendWindow {
+  maxSends: number;
+  windowSeconds: number;
+}
+export const RESEND_WINDOW: ResendWindow = Object.freeze({ maxSends: 3, windowSeconds: 600 });
 
 /** Messages and lock times are told in the islands' local time (AST, no daylight saving). */
 export const DISPLAY_TIME_ZONE = 'America/Port_of_Spain';
@@ -85,18 +89,23 @@ export type SendDecision = { allowed: true } | { allowed: false; retryAt: Date; 
  * Whether another code may be sent to an email, given when earlier codes were sent. A lock from
  * wrong attempts also blocks sending, or a new code would simply reset the attempt count.
  */
-export function canSendOtp(history: readonly Instant[], now: Instant, lockedUntil: Instant | null = null): SendDecision {
+export function canSendOtp(
+  history: readonly Instant[],
+  now: Instant,
+  lockedUntil: Instant | null = null,
+  window: ResendWindow = RESEND_WINDOW,
+): SendDecision {
   const nowMs = toMs(now);
   const lock = activeLock(lockedUntil, nowMs);
   if (lock) return { allowed: false, retryAt: lock.until, message: lock.message };
-  const windowMs = RESEND_WINDOW.windowSeconds * 1000;
+  const windowMs = window.windowSeconds * 1000;
   const recent = history
     .map(toMs)
     .filter((sentMs) => sentMs > nowMs - windowMs && sentMs <= nowMs)
     .sort((a, b) => a - b);
-  if (recent.length < RESEND_WINDOW.maxSends) return { allowed: true };
+  if (recent.length < window.maxSends) return { allowed: true };
   // The window frees a slot when the oldest send that still counts falls out of it.
-  const retryMs = (recent[recent.length - RESEND_WINDOW.maxSends] ?? nowMs) + windowMs;
+  const retryMs = (recent[recent.length - window.maxSends] ?? nowMs) + windowMs;
   return {
     allowed: false,
     retryAt: new Date(retryMs),

@@ -44,7 +44,7 @@ const VerifyMobileNoInputRef = builder.inputType('VerifyMobileNoInput', {
 const self = (ctx: GraphQLContext) => requireOwnedRecord(ctx, 'update', 'Profile', ctx.user?.id ?? '');
 
 function phoneDeps(ctx: GraphQLContext): PhoneDeps {
-  return { db: ctx.db, clock: ctx.clock, codes: createCodeStore(ctx.db, ctx.config.otpPepper, ctx.clock), sms: ctx.request.server.identity.sms };
+  return { db: ctx.db, clock: ctx.clock, codes: createCodeStore(ctx.db, ctx.config.otpPepper, ctx.clock, ctx.config.codeResendWindow), sms: ctx.request.server.identity.sms };
 }
 
 builder.mutationFields((t) => ({

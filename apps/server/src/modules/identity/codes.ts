@@ -1,4 +1,4 @@
-import { canSendOtp, newOtpRecord, otpState, recordFailedAttempt, RESEND_WINDOW } from '@fhp/domain';
+import { canSendOtp, newOtpRecord, otpState, recordFailedAttempt, RESEND_WINDOW, type ResendWindow } from '@fhp/domain';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { KEY_LOCKS, withKeyLock } from '../../db/key-lock';
@@ -26,15 +26,15 @@ export function retryAfterSeconds(until: Date, now: Date): Record<string, string
   return { 'retry-after': String(Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000))) };
 }
 
-export function createCodeStore(db: Db, pepper: string, clock: Clock): CodeStore {
+export function createCodeStore(db: Db, pepper: string, clock: Clock, resendWindow: ResendWindow = RESEND_WINDOW): CodeStore {
   return {
     async issue(email, purpose) {
       const now = clock();
-      const since = new Date(now.getTime() - RESEND_WINDOW.windowSeconds * 1000);
+      const since = new Date(now.getTime() - resendWindow.windowSeconds * 1000);
       // Count and insert under the email's lock: ten sends at once must not all pass a count of zero.
       return withKeyLock(db, KEY_LOCKS.codeSends, email.toLowerCase(), async (tx) => {
         const history = await codeHistory(tx, email, since);
-        const decision = canSendOtp(history.sentAt, now, history.lockedUntil);
+        const decision = canSendOtp(history.sentAt, now, history.lockedUntil, resendWindow);
         if (!decision.allowed) throw new IdentityError(429, decision.message, retryAfterSeconds(decision.retryAt, now));
         const code = generateCode();
         const record = newOtpRecord(now);

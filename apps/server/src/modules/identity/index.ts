@@ -53,7 +53,7 @@ export const identityPlugin = fp(
     if (config.otpPepperIsDevelopmentDefault) {
       app.log.warn('OTP_PEPPER is not set: one-time codes are hashed with the public development pepper');
     }
-    const codes = createCodeStore(db, config.otpPepper, clock);
+    const codes = createCodeStore(db, config.otpPepper, clock, config.codeResendWindow);
     const passwordAttempts = createPasswordAttemptStore(db, clock);
     const service = createIdentityService({ db, config, clock, tokens, codes, passwordAttempts, mailer, sms, queryTokens, logger: app.log });
     // Codes sent after their answer finish (or fail and are logged) before the SMTP pool closes.
