@@ -36,6 +36,7 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
 
 function Timeline({ policyNumber }: { policyNumber: string }) {
   const timeline = usePolicyTimeline(policyNumber);
+  if (timeline.isError) return <p className="mb-0 text-body-secondary">{DETAIL_TEXTS.timelineFailed}</p>;
   if (timeline.isPending) return <LoadingScreen label="Retrieving the timeline..." />;
   if (!timeline.data || timeline.data.length === 0) return <p className="mb-0 text-body-secondary">Nothing recorded yet.</p>;
   return (
