@@ -59,12 +59,12 @@ const refused = { data: null, errors: [{ message: 'no', extensions: { code: 'FOR
 
 async function fill(values: Record<string, string>) {
   for (const [label, value] of Object.entries(values)) {
-    const field = screen.getByLabelText(label);
+    const field = screen.getByLabelText(new RegExp(`^${label}`));
     fireEvent.change(field, { target: { value } });
   }
 }
 
-const chooseFile = (file: File) => fireEvent.change(screen.getByLabelText('Cheque leaf'), { target: { files: [file] } });
+const chooseFile = (file: File) => fireEvent.change(screen.getByLabelText(/^Cheque leaf/), { target: { files: [file] } });
 const pdf = () => new File(['%PDF-1.4'], 'leaf.pdf', { type: 'application/pdf' });
 
 setUpShellTests();
@@ -99,7 +99,7 @@ describe('My Payout Details', () => {
     renderAppAt('/my-payout-details');
     await screen.findByRole('heading', { name: 'Bank details' }, { timeout: 5000 });
     await fill({ 'Account holder’s name': 'Ann Lee', 'Bank name': 'Grenada Co-operative Bank', 'Account number': '123456789', 'Confirm account number': '123456780', 'SWIFT or BIC code': 'gcblgdgd' });
-    fireEvent.change(screen.getByLabelText('Account type'), { target: { value: 'SAVINGS' } });
+    fireEvent.change(screen.getByLabelText(/^Account type/), { target: { value: 'SAVINGS' } });
     chooseFile(new File(['GIF89a'], 'leaf.gif', { type: 'image/gif' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save bank details' }));
     expect(await screen.findByText('Account numbers do not match')).toBeTruthy();
@@ -129,7 +129,7 @@ describe('My Payout Details', () => {
     renderAppAt('/my-payout-details');
     await screen.findByRole('heading', { name: 'Bank details' }, { timeout: 5000 });
     await fill({ 'Account holder’s name': 'Ann Lee', 'Bank name': 'Grenada Co-operative Bank', 'Account number': '123456789', 'Confirm account number': '123456789', 'SWIFT or BIC code': 'gcblgdgd' });
-    fireEvent.change(screen.getByLabelText('Account type'), { target: { value: 'SAVINGS' } });
+    fireEvent.change(screen.getByLabelText(/^Account type/), { target: { value: 'SAVINGS' } });
     chooseFile(pdf());
     fireEvent.click(screen.getByRole('button', { name: 'Save bank details' }));
     expect(await screen.findByText('Please wait while we update your payout details...')).toBeTruthy();
@@ -154,7 +154,7 @@ describe('My Payout Details', () => {
     renderAppAt('/my-payout-details');
     await screen.findByRole('heading', { name: 'Bank details' }, { timeout: 5000 });
     await fill({ 'Account holder’s name': 'Ann Lee', 'Bank name': 'Grenada Co-operative Bank', 'Account number': '123456789', 'Confirm account number': '123456789', 'SWIFT or BIC code': 'GCBLGDGD' });
-    fireEvent.change(screen.getByLabelText('Account type'), { target: { value: 'SAVINGS' } });
+    fireEvent.change(screen.getByLabelText(/^Account type/), { target: { value: 'SAVINGS' } });
     chooseFile(pdf());
     fireEvent.click(screen.getByRole('button', { name: 'Save bank details' }));
     const dialog = await screen.findByRole('dialog');
@@ -163,7 +163,7 @@ describe('My Payout Details', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByText('Uh oh.')).toBeNull());
     // The form is still there with what was typed.
-    expect((screen.getByLabelText('Bank name') as HTMLInputElement).value).toBe('Grenada Co-operative Bank');
+    expect((screen.getByLabelText(/^Bank name/) as HTMLInputElement).value).toBe('Grenada Co-operative Bank');
   });
 
   it('an update starts from the account on file and keeps its cheque leaf when no new file is chosen', async () => {
@@ -174,9 +174,9 @@ describe('My Payout Details', () => {
     });
     renderAppAt('/my-payout-details');
     fireEvent.click(await screen.findByRole('button', { name: 'Update Bank details' }, { timeout: 5000 }));
-    expect((screen.getByLabelText('Bank name') as HTMLInputElement).value).toBe('Grenada Co-operative Bank');
-    expect((screen.getByLabelText('Account type') as HTMLSelectElement).value).toBe('SAVINGS');
-    expect((screen.getByLabelText('Account number') as HTMLInputElement).value).toBe('');
+    expect((screen.getByLabelText(/^Bank name/) as HTMLInputElement).value).toBe('Grenada Co-operative Bank');
+    expect((screen.getByLabelText(/^Account type/) as HTMLSelectElement).value).toBe('SAVINGS');
+    expect((screen.getByLabelText(/^Account number/) as HTMLInputElement).value).toBe('');
     expect(screen.getByText(/Leave it empty to keep cheque\.pdf\./)).toBeTruthy();
     await fill({ 'Bank name': 'Republic Bank Grenada', 'Account number': '987654321', 'Confirm account number': '987654321' });
     fireEvent.click(screen.getByRole('button', { name: 'Save bank details' }));

@@ -8,6 +8,7 @@ import Row from 'react-bootstrap/Row';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ErrorDialog } from '../../components/ErrorDialog';
+import { MandatoryNote, RequiredMark } from '../../components/form/fields';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { displayMessageOf } from '../../lib/graphql/errors';
 import { useSaveBankAccount, type PayoutAccount } from './api';
@@ -83,33 +84,49 @@ export function BankForm({ existing, onSaved, onCancel }: { existing?: PayoutAcc
   if (save.isPending) return <LoadingScreen label={SAVING_TEXT} />;
   return (
     <Form noValidate onSubmit={(event) => void submit(event)} aria-labelledby="bank-form-title">
-      <h2 id="bank-form-title" className="h5 mb-3">
+      <h2 id="bank-form-title" className="h5 mb-2">
         Bank details
       </h2>
+      <MandatoryNote />
       <ErrorDialog show={save.isError} detail={save.error ? displayMessageOf(save.error) : undefined} onClose={() => save.reset()} />
       <Row className="g-3">
         <Form.Group as={Col} md={6} controlId="bank-accHolderName">
-          <Form.Label>Account holder’s name</Form.Label>
+          <Form.Label>
+            Account holder’s name
+            <RequiredMark />
+          </Form.Label>
           <Form.Control autoComplete="name" {...field('accHolderName')} />
           {feedback('accHolderName')}
         </Form.Group>
         <Form.Group as={Col} md={6} controlId="bank-bankName">
-          <Form.Label>Bank name</Form.Label>
+          <Form.Label>
+            Bank name
+            <RequiredMark />
+          </Form.Label>
           <Form.Control {...field('bankName')} />
           {feedback('bankName')}
         </Form.Group>
         <Form.Group as={Col} md={6} controlId="bank-accountNo">
-          <Form.Label>Account number</Form.Label>
+          <Form.Label>
+            Account number
+            <RequiredMark />
+          </Form.Label>
           <Form.Control type="password" autoComplete="off" inputMode="text" {...field('accountNo')} />
           {feedback('accountNo')}
         </Form.Group>
         <Form.Group as={Col} md={6} controlId="bank-cnfAccountNumber">
-          <Form.Label>Confirm account number</Form.Label>
+          <Form.Label>
+            Confirm account number
+            <RequiredMark />
+          </Form.Label>
           <Form.Control type="password" autoComplete="off" {...field('cnfAccountNumber')} />
           {feedback('cnfAccountNumber')}
         </Form.Group>
         <Form.Group as={Col} md={6} controlId="bank-type">
-          <Form.Label>Account type</Form.Label>
+          <Form.Label>
+            Account type
+            <RequiredMark />
+          </Form.Label>
           <Form.Select {...field('type')}>
             <option value="" disabled>
               Choose…
@@ -123,12 +140,18 @@ export function BankForm({ existing, onSaved, onCancel }: { existing?: PayoutAcc
           {feedback('type')}
         </Form.Group>
         <Form.Group as={Col} md={6} controlId="bank-swiftCode">
-          <Form.Label>SWIFT or BIC code</Form.Label>
+          <Form.Label>
+            SWIFT or BIC code
+            <RequiredMark />
+          </Form.Label>
           <Form.Control autoCapitalize="characters" {...field('swiftCode')} />
           {feedback('swiftCode')}
         </Form.Group>
         <Form.Group as={Col} xs={12} controlId="bank-chequeLeaf">
-          <Form.Label>Cheque leaf</Form.Label>
+          <Form.Label>
+            Cheque leaf
+            {!kept && <RequiredMark />}
+          </Form.Label>
           <Form.Control
             type="file"
             accept=".png,.pdf,.jpeg,.jpg,image/png,application/pdf,image/jpeg"
