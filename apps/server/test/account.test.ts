@@ -199,6 +199,18 @@ describeApp(
       expect(timeline.body.data!.getTxnList.data).toContainEqual(
         expect.objectContaining({ action: 'KYC documents updated', payload: { documents: [{ type: 'ADDRESS_PROOF', name: 'bankstatement' }] } }),
       );
+
+      // An administrator accepts the ID proof: it is settled, and a new one is refused with nothing stored.
+      await app.db.update(kycDocuments).set({ status: 'ACCEPTED' }).where(eq(kycDocuments.fileId, used));
+      const newId = await uploadProof(app, token, 'ID_PROOF');
+      const settled = await rowCounts(app.db);
+      const refused = await gqlAs(app, token, EDIT_KYC, { input: { documents: [{ fileId: newId.id, type: 'ID_PROOF', name: 'passport' }] } });
+      expect(refused.body.errors?.[0]?.extensions).toMatchObject({
+        code: 'BAD_USER_INPUT',
+        display_message: 'This proof has already been accepted and cannot be replaced.',
+      });
+      expect(await rowCounts(app.db)).toEqual(settled);
+      expect((await readProfile(token)).kyc.map((entry) => entry.status)).toEqual(['ACCEPTED', 'REJECTED', 'SUBMITTED']);
     });
 
     it('verifies the phone on file with the texted code; a wrong code, a code for an old number and a second check are refused', async () => {

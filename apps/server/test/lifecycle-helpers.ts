@@ -27,6 +27,8 @@ export interface ProvisionalOptions {
   plan?: PaymentPlan;
   channel?: PaymentChannel;
   purchasedAt?: string;
+  /** An offer's percent, applied as a purchase applies it (the discounted premium is what is owed). */
+  discountPercent?: number;
 }
 
 /** A provisional policy of the user with this email, priced by the domain, in a season of the seed. */
@@ -42,6 +44,7 @@ export async function makeProvisional(app: FastifyInstance, email: string, optio
       country: options.country ?? 'gd',
       optionId: options.optionId ?? '3',
       coverageCents: options.coverageCents ?? 2_500_000,
+      ...(options.discountPercent ? { discountPercent: options.discountPercent } : {}),
       seasonYear,
       paymentDeadline: season.paymentDeadline,
       paymentPlan: options.plan ?? 'INSTALMENTS_2',

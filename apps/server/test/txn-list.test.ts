@@ -52,7 +52,7 @@ describeApp('the transaction log query (getTxnList)', (suite) => {
       const [row] = await db.select({ id: users.id, vuid: users.vuid }).from(users).where(sql`${users.email} = ${email}`);
       people[who] = { ...row!, token: await tokenFor(suite.app, email) };
     }
-    const { a, b, admin } = people;
+    const { a, b, admin, teller } = people;
     const entry = (k: number, owner: string, performedBy: string | null, type: NewTxn['type'], txnSetId: string | null, location: NewTxn['location'] = TXN_LOCATIONS.portal): NewTxn => ({
       ownerId: owner,
       performedBy: performedBy as string,
@@ -72,6 +72,7 @@ describeApp('the transaction log query (getTxnList)', (suite) => {
       entry(6, a.id, null, TXN_TYPES.POLICY_PURCHASE_FLOW, P1, TXN_LOCATIONS.system),
       entry(7, b.id, b.id, TXN_TYPES.KYC_SUBMISSION, null),
       entry(8, b.id, b.id, TXN_TYPES.POLICY_PURCHASE_FLOW, P3),
+      entry(9, teller.id, teller.id, TXN_TYPES.BANK_DETAIL, null),
     ];
     for (const txn of specific) await appendTransaction(db, txn);
 
@@ -140,6 +141,14 @@ describeApp('the transaction log query (getTxnList)', (suite) => {
       expect((await page('a', byAdmin)).data[0]).toMatchObject({ performedBy: { firstName: 'Adele', lastName: 'Baptiste' }, where: 'Back office' });
       expect(steps(await page('admin', byAdmin))).toEqual(['step 5']);
     });
+
+    it('my payout details timeline: the bank-detail entries of the caller’s own account, whoever made them', async () => {
+      const mine = (who: 'a' | 'admin' | 'teller') => ({ where: { txnOwner: { equals: people[who].vuid }, type: { in: ['BANK_DETAIL'] } }, limit: 100 });
+      expect(steps(await page('a', mine('a')))).toEqual(['step 5', 'step 4']);
+      // The admin changed A's details, but those are A's entries, not the admin's.
+      expect(await page('admin', mine('admin'))).toMatchObject({ totalCount: 0, data: [] });
+      expect(steps(await page('teller', mine('teller')))).toEqual(['step 9']);
+    });
   });
 
   describe('paging', () => {
@@ -202,13 +211,15 @@ describeApp('the transaction log query (getTxnList)', (suite) => {
 
     it('shows administrators everyone’s entries, and nothing for an unknown account', async () => {
       const everything = await page('admin', { limit: 1 });
-      expect(everything.totalCount).toBe(8 + BULK_OF_A + OTHERS.holders * OTHERS.each);
+      expect(everything.totalCount).toBe(9 + BULK_OF_A + OTHERS.holders * OTHERS.each);
       expect(steps(await page('admin', { where: { txnOwner: { equals: people.b.vuid } } }))).toEqual(['step 8', 'step 7']);
       expect(await page('admin', { where: { txnOwner: { equals: 'NO-SUCH-ACCOUNT' } } })).toMatchObject({ totalCount: 0, data: [] });
     });
 
-    it('refuses tellers and anonymous callers', async () => {
-      expect((await list('teller', {})).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    it('shows a teller only their own entries, never a holder’s; refuses anonymous callers', async () => {
+      expect(steps(await page('teller', {}))).toEqual(['step 9']);
+      expect((await page('teller', { where: { performedBy: { equals: people.a.vuid } } })).totalCount).toBe(0);
+      expect((await list('teller', { where: { txnOwner: { equals: people.a.vuid } } })).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
       expect((await list('anonymous', {})).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
     });
   });

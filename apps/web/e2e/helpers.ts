@@ -18,6 +18,8 @@ export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
 export async function screenshotAtWidths(page: Page, name: string): Promise<void> {
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: width < 800 ? 844 : 900 });
+    // From the top: a full-page shot taken mid-scroll draws the sticky header and sidebar mid-page.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: join(shotsDir, `${name}-${width}.png`), fullPage: true });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `horizontal overflow at ${width}px`).toBeLessThanOrEqual(1);

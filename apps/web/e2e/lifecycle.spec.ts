@@ -8,8 +8,9 @@ import { createProvisionalPolicy, ledgerHash, readMailedCode, readMailedMessage,
 
 /*
  * The policy's life at the desk (issue 7): a teller records two instalments and prints a receipt,
- * the second issues the contract, the holder downloads it and its QR code points at the explorer
- * link of its POLICY_ISSUED ledger entry; an admin approves a cancellation request.
+ * the second issues the contract, the holder finds the policy issued in their actual list, downloads
+ * the contract with the page's button, and its QR code points at the explorer link of its
+ * POLICY_ISSUED ledger entry; an admin approves a cancellation request.
  */
 
 const PASSWORD = 'Hurricane-2027!';
@@ -132,9 +133,23 @@ test('a teller records two instalments and prints a receipt; the contract is iss
   expect(mail.subject).toBe(`Your policy ${policy.policyNumber} is issued`);
   expect(mail.text).toContain('Your contract is attached to this email as a PDF');
   const holder = await signIn(browser, HOLDER);
+  const holderErrors = watchConsole(holder);
+  // On the holder's own screens: in the actual list, issued, and its contract from the download button.
+  await holder.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Actual' }).click();
+  await expect(holder.getByRole('heading', { level: 1, name: 'Actual policies' })).toBeVisible();
+  const listed = holder.locator('.policy-card').filter({ hasText: policy.policyNumber });
+  await expect(listed.getByText('Issued', { exact: true })).toBeVisible();
+  await listed.getByRole('link', { name: `View policy ${policy.policyNumber}` }).click();
+  await expect(holder).toHaveURL(new RegExp(`/my-policies/actual/${policy.policyNumber}$`));
+  await expect(holder.locator('.policy-detail h1 + p').getByText('Issued', { exact: true })).toBeVisible();
+  await holder.getByRole('button', { name: 'Policy document' }).click();
+  const contractDownload = holder.waitForEvent('download');
+  await holder.getByRole('button', { name: 'Download policy PDF' }).click();
+  const savedContract = await contractDownload;
+  expect(savedContract.suggestedFilename()).toBe(`${policy.policyNumber}.pdf`);
+  const contract = { bytes: new Uint8Array(readFileSync(await savedContract.path())) };
+  expect(holderErrors).toEqual([]);
   const contractUrl = `/api/v1/policies/${policy.policyNumber}/contract`;
-  const contract = await fetchAsPage(holder, contractUrl);
-  expect(contract.status).toBe(200);
   const hash = await ledgerHash(policy.policyNumber, 'POLICY_ISSUED');
   expect(hash).toMatch(/^[0-9a-f]{64}$/);
   const explorerLink = `${baseURL}/explorer/${hash}`;

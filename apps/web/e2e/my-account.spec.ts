@@ -1,13 +1,15 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoSeriousAxeViolations, screenshotAtWidths, watchConsole } from './helpers';
 import { readMailedCode, readTextedCode } from './harness';
 
 /*
  * My Account as a demo holder (issue 9 items 1, 3, 4, 8): the seeded KYC on the page, the profile
  * edited with an accented, hyphenated name and a new phone, both proofs updated (the ID proof an
- * image, the address proof a PDF), and the new phone verified with the code from the SMS outbox.
+ * image, the address proof a PDF), an administrator's review (ID proof rejected, address proof
+ * accepted) answered by updating the ID proof alone, and the new phone verified with the code from
+ * the SMS outbox.
  */
 
 const PASSWORD = 'Hurricane-2027!';
@@ -25,6 +27,42 @@ async function closeOutcome(page: Page): Promise<void> {
   await page.getByRole('dialog').filter({ hasText: /Woo hoo!|Uh oh\./ }).getByRole('button', { name: 'Close' }).click();
 }
 
+/**
+ * An administrator decides the holder's waiting documents through the API the KYC Review screen
+ * uses (that screen has its own spec): each decision by document type.
+ */
+async function reviewAsAdmin(browser: Browser, holderEmail: string, decisions: Record<'ID_PROOF' | 'ADDRESS_PROOF', { decision: 'ACCEPT' | 'REJECT'; comment?: string }>) {
+  const context = await browser.newContext();
+  const admin = await context.newPage();
+  await signIn(admin, 'admin@fhp.example');
+  const graphql = (query: string, variables: Record<string, unknown> = {}) =>
+    admin.evaluate(
+      async ({ query, variables }) => {
+        const session = JSON.parse(window.localStorage.getItem('fhp.session') ?? window.sessionStorage.getItem('fhp.session') ?? '{}') as { token?: string };
+        const response = await fetch('/graphql', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${session.token ?? ''}` },
+          body: JSON.stringify({ query, variables }),
+        });
+        return (await response.json()) as { data?: Record<string, unknown>; errors?: unknown[] };
+      },
+      { query, variables },
+    );
+  const queue = await graphql('{ kycReviewQueue { id type holderEmail } }');
+  const items = (queue.data!.kycReviewQueue as { id: string; type: 'ID_PROOF' | 'ADDRESS_PROOF'; holderEmail: string }[]).filter((item) => item.holderEmail === holderEmail);
+  // Oldest first: the latest of each type is the one the holder's profile counts.
+  const latest = (['ID_PROOF', 'ADDRESS_PROOF'] as const).map((type) => items.filter((item) => item.type === type).at(-1));
+  expect(latest.every(Boolean)).toBe(true);
+  for (const item of latest as NonNullable<(typeof latest)[number]>[]) {
+    const decided = await graphql('mutation ($id: String!, $decision: String!, $comment: String) { reviewKycDocument(documentId: $id, decision: $decision, comment: $comment) { status } }', {
+      id: item.id,
+      ...decisions[item.type],
+    });
+    expect(decided.errors).toBeUndefined();
+  }
+  await context.close();
+}
+
 async function signIn(page: Page, email: string): Promise<void> {
   await page.goto('/sign-in');
   await page.getByLabel('Email address').fill(email);
@@ -36,16 +74,15 @@ async function signIn(page: Page, email: string): Promise<void> {
   await expect(page.getByRole('navigation', { name: 'Account' })).toBeVisible();
 }
 
-test('a holder edits the profile, updates the proofs and verifies a new phone', async ({ page }) => {
-  test.setTimeout(120_000);
+test('a holder edits the profile, updates the proofs and verifies a new phone', async ({ page, browser }) => {
+  test.setTimeout(180_000);
   const problems = watchConsole(page);
   await page.setViewportSize({ width: 1440, height: 900 });
   await signIn(page, HOLDER);
 
   await page.goto('/my-account');
   await expect(page).toHaveTitle('My Account | Flexible Hurricane Protection');
-  const hero = page.getByRole('region', { name: 'Bernard Joseph' });
-  await expect(hero.getByText('submitted')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Bernard Joseph' }).getByText('submitted')).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByText('My Account')).toBeVisible();
   await expect(page.getByText('KYC details submitted')).toBeVisible();
   // The carousel, newest first: the seeded address proof is a PDF, the ID proof an image fetched with the session's token.
@@ -91,6 +128,30 @@ test('a holder edits the profile, updates the proofs and verifies a new phone', 
   await expect(page.getByText('KYC documents updated')).toBeVisible();
   await expect(page.getByRole('img', { name: "ID proof: Driver's License" })).toBeVisible();
 
+  // 2b. The review: the ID proof rejected with a comment, the address proof accepted. Only the ID
+  // proof's button is offered, and its form asks for the ID proof alone.
+  const hero = page.getByRole('region', { name: "Thérèse D'Auvergne-Joseph" });
+  await reviewAsAdmin(browser, HOLDER, { ID_PROOF: { decision: 'REJECT', comment: 'The licence photo is blurred.' }, ADDRESS_PROOF: { decision: 'ACCEPT' } });
+  await page.reload();
+  await expect(hero.getByText('rejected')).toBeVisible();
+  await expect(hero.getByText('The licence photo is blurred.')).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Account actions' }).getByRole('button')).toHaveText(['Update ID proof', 'Verify phone number']);
+  await page.getByRole('button', { name: 'Update ID proof' }).click();
+  const idForm = page.getByRole('dialog');
+  await expect(idForm.getByLabel(/^Id Proof Type/)).toBeVisible();
+  await expect(idForm.getByLabel(/^Address Proof Type/)).toHaveCount(0);
+  await idForm.getByLabel(/^Id Proof Type/).selectOption('passport');
+  await idForm.locator('#update-idProof').setInputFiles({ name: 'passport.png', mimeType: 'image/png', buffer: pngBytes() });
+  await screenshotAtWidths(page, 'my-account-id-proof-update');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await idForm.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('dialog').getByText('Your documents were submitted successfully.')).toBeVisible();
+  await closeOutcome(page);
+  // The new ID proof waits for review and the address proof is accepted: no document button is left.
+  await expect(hero.getByText('submitted')).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Account actions' }).getByRole('button')).toHaveText(['Verify phone number']);
+  await expect(page.getByRole('img', { name: 'ID proof: Passport' })).toBeVisible();
+
   // 3. The new phone, verified with the texted code; its field is hidden afterwards.
   const since = Date.now();
   await page.getByRole('button', { name: 'Verify phone number' }).click();
@@ -108,6 +169,7 @@ test('a holder edits the profile, updates the proofs and verifies a new phone', 
   await expect(page.getByText('Phone number verified successfully')).toBeVisible();
   await closeOutcome(page);
   await expect(page.getByRole('button', { name: 'Verify phone number' })).toHaveCount(0);
+  await expect(page.getByRole('group', { name: 'Account actions' })).toHaveCount(0);
   await expect(page.getByLabel(/^Phone Number/)).toHaveCount(0);
   await screenshotAtWidths(page, 'my-account-after');
 

@@ -149,7 +149,7 @@ test('a holder saves payout bank details: every refusal in words, then shown mas
 
   await page.getByLabel('Account holder’s name').fill('Bernard Joseph');
   await page.getByLabel('Bank name').fill('National Bank of Dominica');
-  await page.getByLabel('Account number', { exact: true }).fill('5500 1234 0456');
+  await page.getByLabel(/^Account number/).fill('5500 1234 0456');
   await page.getByLabel('Confirm account number').fill('5500 1234 0457');
   await page.getByLabel('Account type').selectOption('CHEQUING');
   await page.getByLabel('SWIFT or BIC code').fill('NCDM12');
@@ -175,4 +175,57 @@ test('a holder saves payout bank details: every refusal in words, then shown mas
   await expect(page.getByRole('button', { name: 'Update Bank details' })).toBeVisible();
   await review(page, 'payout-details');
   expect(errors).toEqual([]);
+});
+
+test('a teller and an admin open their own payout details and policy timelines: their entries only, no error', async ({ browser }) => {
+  test.setTimeout(150_000);
+  const tellerPolicy = await createProvisionalPolicy('teller@fhp.example', 'FULL');
+  const adminPolicy = await createProvisionalPolicy('admin@fhp.example', 'FULL');
+
+  // The teller: payout details (the holder's bank changes above are not theirs), then their own policy.
+  const teller = await signIn(browser, 'teller@fhp.example');
+  const tellerErrors = watchConsole(teller);
+  await teller.goto('/my-payout-details');
+  await expect(teller.getByRole('heading', { level: 1, name: 'My Payout Details' })).toBeVisible();
+  await expect(teller.getByRole('heading', { name: 'Bank details' })).toBeVisible();
+  await expect(teller.getByText('Uh oh.')).toHaveCount(0);
+  await expect(teller.locator('.txn-timeline li')).toHaveCount(0);
+  await review(teller, 'payout-details-teller');
+  await teller.goto(`/my-policies/provisional/${tellerPolicy.policyNumber}`);
+  await teller.getByRole('button', { name: 'Transaction timeline' }).click();
+  await expect(teller.locator('.txn-timeline li')).toHaveText([/Provisional policy created/]);
+  await expect(teller.getByText('Uh oh.')).toHaveCount(0);
+  expect(tellerErrors).toEqual([]);
+
+  // The admin (who may read every holder's log): the same pages show only the admin's own entries.
+  const admin = await signIn(browser, 'admin@fhp.example');
+  const adminErrors = watchConsole(admin);
+  await admin.goto('/my-payout-details');
+  await expect(admin.getByRole('heading', { name: 'Bank details' })).toBeVisible();
+  await expect(admin.locator('.txn-timeline li')).toHaveCount(0);
+  await expect(admin.getByText('Uh oh.')).toHaveCount(0);
+  // An admin's detail screen is the archive's (spec part 2 section 6): the admin cancels their own policy.
+  const graphql = (query: string, variables: Record<string, unknown>) =>
+    admin.evaluate(
+      async ({ query, variables }) => {
+        const session = JSON.parse(window.localStorage.getItem('fhp.session') ?? window.sessionStorage.getItem('fhp.session') ?? '{}') as { token?: string };
+        const response = await fetch('/graphql', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${session.token ?? ''}` },
+          body: JSON.stringify({ query, variables }),
+        });
+        return (await response.json()) as { errors?: unknown[] };
+      },
+      { query, variables },
+    );
+  expect((await graphql('mutation ($id: String!) { cancelPolicy(policyId: $id, reason: "Bought by mistake") { status } }', { id: adminPolicy.policyId })).errors).toBeUndefined();
+  expect((await graphql('mutation ($id: String!) { approveCancellation(policyId: $id) { status } }', { id: adminPolicy.policyId })).errors).toBeUndefined();
+  await admin.goto(`/my-policies/archived/${adminPolicy.policyNumber}`);
+  await admin.getByRole('button', { name: 'Transaction timeline' }).click();
+  await expect(admin.locator('.txn-timeline li').first()).toBeVisible();
+  // Newest first; no holder's KYC submission or policy among them.
+  await expect(admin.locator('.txn-timeline-headline')).toHaveText(['Cancellation approved: policy canceled', 'Cancellation requested', 'Provisional policy created']);
+  await expect(admin.getByText('Uh oh.')).toHaveCount(0);
+  await review(admin, 'my-policy-archived-detail-admin');
+  expect(adminErrors).toEqual([]);
 });

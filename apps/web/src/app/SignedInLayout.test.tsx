@@ -68,6 +68,17 @@ describe('signed-in shell', () => {
     expect((whoAmICall?.[1].headers as Record<string, string>).authorization).toBe(`Bearer ${token}`);
   });
 
+  it('the "My Policies" breadcrumb opens the actual list, not NotFound', async () => {
+    signIn();
+    stub('purchaser');
+    const router = renderAppAt('/my-policies/provisional');
+    await screen.findByRole('heading', { level: 1, name: 'Provisional policies' });
+    fireEvent.click(within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByRole('link', { name: 'My Policies' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Actual policies' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/my-policies/actual');
+    expect(screen.queryByRole('heading', { name: /not found/i })).toBeNull();
+  });
+
   it('falls back to the session user for the name when the profile fails', async () => {
     signIn();
     stub('purchaser', null);

@@ -69,6 +69,24 @@ describe('My Account', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'My Account' })).toBeTruthy();
   });
 
+  it('offers no update button for an accepted proof: only the rejected one', async () => {
+    signInForTest();
+    const accepted = { ...baseProfile.kyc[0], status: 'ACCEPTED' };
+    stub({ ...baseProfile, phoneVerified: true, kyc: [accepted, baseProfile.kyc[1]] });
+    renderAppAt('/my-account');
+    const actions = await screen.findByRole('group', { name: 'Account actions' }, { timeout: 5000 });
+    expect(within(actions).getAllByRole('button').map((b) => b.textContent)).toEqual(['Update address proof']);
+  });
+
+  it('shows no account buttons once both proofs are accepted and the phone verified', async () => {
+    signInForTest();
+    stub({ ...baseProfile, phoneVerified: true, kyc: baseProfile.kyc.map((doc) => ({ ...doc, status: 'ACCEPTED', comment: null })) });
+    renderAppAt('/my-account');
+    expect(await screen.findByRole('heading', { level: 2, name: "Thérèse D'Auvergne" }, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByRole('group', { name: 'Account actions' })).toBeNull();
+    expect(within(screen.getByRole('region', { name: "Thérèse D'Auvergne" })).getByText('accepted')).toBeTruthy();
+  });
+
   it('offers only the rejected proof’s button, and hides the phone field once verified', async () => {
     signInForTest();
     stub({ ...baseProfile, phoneVerified: true });

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { LoadingScreen } from '../components/LoadingScreen';
 import { forgetInitialData } from '../lib/initial-data/initialData';
 import { lazyWithReload } from './lazyWithReload';
@@ -31,6 +31,9 @@ function StartupLoading() {
     </StandaloneMain>
   );
 }
+
+/** The parent segment of the three policy lists, which the breadcrumbs link to. */
+const MY_POLICIES_PATH = '/my-policies';
 
 const route = (name: RouteName, lazy: Pick<RouteObject, 'lazy'>): RouteObject => ({ id: name, path: ROUTES[name], ...lazy });
 
@@ -132,10 +135,14 @@ export const routes: RouteObject[] = [
           {
             // Errors inside a page keep the sidebar around them.
             ErrorBoundary: RouteErrorBoundary,
-            children: SIGNED_IN_ROUTES.map((name) => ({
-              ...route(name, SIGNED_IN_PAGES[name] ?? placeholder(name)),
-              handle: { screen: name } satisfies ScreenHandle,
-            })),
+            children: [
+              ...SIGNED_IN_ROUTES.map((name) => ({
+                ...route(name, SIGNED_IN_PAGES[name] ?? placeholder(name)),
+                handle: { screen: name } satisfies ScreenHandle,
+              })),
+              // The "My Policies" breadcrumb's address: the lists have no page above them, so the actual list stands for it.
+              { path: MY_POLICIES_PATH, element: <Navigate to={ROUTES.ActualPolicies} replace /> },
+            ],
           },
         ],
       },

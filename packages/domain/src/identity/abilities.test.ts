@@ -141,10 +141,10 @@ describe('data abilities', () => {
     }
   });
 
-  it('shows the transaction log to its owner (a purchaser) and to administrators, never to a teller', () => {
+  it('shows the transaction log to its owner (a purchaser or teller) and to administrators; a teller sees only their own', () => {
     const scope = (role: AbilityUser) => recordScope(defineAbilityFor(role), 'read', 'Transaction');
     expect(scope({ id: 'A', role: 'purchaser' })).toEqual({ kind: 'own', ownerId: 'A' });
-    expect(scope({ id: 'T', role: 'teller' })).toEqual({ kind: 'none' });
+    expect(scope({ id: 'T', role: 'teller' })).toEqual({ kind: 'own', ownerId: 'T' });
     expect(scope({ id: 'x', role: 'admin' })).toEqual({ kind: 'all' });
     expect(scope({ id: 'x', role: 'master admin' })).toEqual({ kind: 'all' });
     expect(scope({ id: 'o', role: 'owner' })).toEqual({ kind: 'all' });
@@ -153,6 +153,7 @@ describe('data abilities', () => {
     expect(purchaser.can('read', subject('Transaction', { ownerId: 'A' }))).toBe(true);
     expect(purchaser.can('read', subject('Transaction', { ownerId: 'B' }))).toBe(false);
     expect(purchaser.can('update', subject('Transaction', { ownerId: 'A' }))).toBe(false);
+    expect(defineAbilityFor({ id: 'T', role: 'teller' }).can('read', subject('Transaction', { ownerId: 'A' }))).toBe(false);
   });
 
   it('lets the owner do anything to anything', () => {

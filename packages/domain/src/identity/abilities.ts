@@ -168,7 +168,9 @@ export function defineAbilityFor(user: AbilityUser): AppAbility {
   if (role === 'purchaser' || role === 'teller') {
     can('read', [...CUSTOMER_SCREENS]);
   }
-  if (role === 'purchaser') {
+  if (role === 'purchaser' || role === 'teller') {
+    // One's own timeline entries (a teller has a profile, policies and payout details too); the
+    // entries a teller records at the desk belong to the holder, so they stay out of reach.
     can('read', 'Transaction', { ownerId: user.id });
   }
   if (role === 'teller') {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isInList, myPoliciesInputSchema, MY_POLICIES_MESSAGES } from './my-policies';
+import { isInList, myPoliciesInputSchema, MY_POLICIES_MESSAGES, policyDetailActions, type PolicyDetailFacts } from './my-policies';
+import { POLICY_STATUSES } from './status';
 
 describe('the holder policy lists', () => {
   it('sorts each (type, status) into the spec lists', () => {
@@ -22,5 +23,37 @@ describe('the holder policy lists', () => {
     expect(message({ list: 'ACTUAL', limit: 51 })).toBe(MY_POLICIES_MESSAGES.limitRange);
     expect(message({ list: 'ACTUAL', skip: -1 })).toBe(MY_POLICIES_MESSAGES.skipNegative);
     expect(message({ list: 'ACTUAL', skip: 1.5 })).toBe(MY_POLICIES_MESSAGES.skipNegative);
+  });
+});
+
+describe('policyDetailActions (spec part 2 section 4)', () => {
+  const base: PolicyDetailFacts = { type: 'PROVISIONAL', status: 'PAYMENT_PENDING', cancellationPending: false, blockchainTxnURL: null, payouts: [] };
+
+  it('offers cancel on a provisional view only, never for a CANCELED or EXPIRED policy, nor twice', () => {
+    expect(policyDetailActions('PROVISIONAL', base)).toEqual(['cancel']);
+    for (const status of POLICY_STATUSES) {
+      const offered = policyDetailActions('PROVISIONAL', { ...base, status }).includes('cancel');
+      expect(offered, status).toBe(status === 'PAYMENT_PENDING');
+    }
+    expect(policyDetailActions('ARCHIVED', { ...base, status: 'CANCELED' })).toEqual([]);
+    expect(policyDetailActions('ACTUAL', base)).not.toContain('cancel');
+    expect(policyDetailActions('PROVISIONAL', { ...base, cancellationPending: true })).toEqual([]);
+  });
+
+  it('offers acknowledge on an actual view only while some payout is PAID and not acknowledged', () => {
+    const actual: PolicyDetailFacts = { ...base, type: 'ACTUAL', status: 'PAYOUT_CONFIRMATION' };
+    const paid = { status: 'PAID', acknowledged: false };
+    expect(policyDetailActions('ACTUAL', { ...actual, payouts: [paid] })).toEqual(['acknowledgePayout', 'analytics']);
+    expect(policyDetailActions('ACTUAL', { ...actual, payouts: [{ ...paid, acknowledged: true }] })).toEqual(['analytics']);
+    expect(policyDetailActions('ACTUAL', { ...actual, payouts: [{ status: 'PENDING', acknowledged: false }] })).toEqual(['analytics']);
+    expect(policyDetailActions('ARCHIVED', { ...actual, status: 'EXPIRED', payouts: [paid] })).toEqual([]);
+  });
+
+  it('offers the transaction view for an ACTUAL policy with a ledger link, on any view', () => {
+    const issued: PolicyDetailFacts = { ...base, type: 'ACTUAL', status: 'ISSUED', blockchainTxnURL: '/explorer/ab' };
+    expect(policyDetailActions('ACTUAL', issued)).toEqual(['viewTransaction', 'analytics']);
+    expect(policyDetailActions('ARCHIVED', { ...issued, status: 'EXPIRED' })).toEqual(['viewTransaction']);
+    expect(policyDetailActions('ACTUAL', { ...issued, blockchainTxnURL: null })).toEqual(['analytics']);
+    expect(policyDetailActions('PROVISIONAL', { ...base, blockchainTxnURL: '/explorer/ab' })).toEqual(['cancel']);
   });
 });

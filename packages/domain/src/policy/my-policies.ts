@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ARCHIVED_STATUSES, type PolicyStatus, type PolicyType } from './status';
+import { ARCHIVED_STATUSES, canRequestCancellation, type PolicyStatus, type PolicyType } from './status';
 
 /**
  * The holder's three policy lists (spec part 2 section 7, getMyPolicies):
@@ -74,3 +74,33 @@ export const myPolicyDetailInputSchema = z.object({
   policyNumber: z.string({ error: MY_POLICIES_MESSAGES.notFound }).trim().min(1, MY_POLICIES_MESSAGES.notFound).max(40, MY_POLICIES_MESSAGES.notFound),
   list: list.nullish().transform((value) => value ?? undefined),
 });
+
+export const POLICY_DETAIL_ACTIONS = ['cancel', 'acknowledgePayout', 'viewTransaction', 'analytics'] as const;
+export type PolicyDetailAction = (typeof POLICY_DETAIL_ACTIONS)[number];
+
+/** What the detail page's buttons need to know about the policy it shows. */
+export interface PolicyDetailFacts {
+  type: PolicyType;
+  status: PolicyStatus;
+  cancellationPending: boolean;
+  blockchainTxnURL: string | null;
+  payouts: readonly { status: string; acknowledged: boolean }[];
+}
+
+/**
+ * The policy detail's buttons (spec part 2 section 4), by the list the address names (`view`):
+ * - cancel on a provisional view, unless the policy is CANCELED or EXPIRED (the state machine
+ *   allows a request from PAYMENT_PENDING only), and not while a request waits (ours);
+ * - acknowledge on an actual view when some payout is PAID and not yet acknowledged;
+ * - view the transaction for an ACTUAL policy with a proof-ledger link;
+ * - the Tropical Cyclone Tracker (analytics) on the actual view.
+ */
+export function policyDetailActions(view: MyPolicyList, policy: PolicyDetailFacts): PolicyDetailAction[] {
+  const actions: PolicyDetailAction[] = [];
+  const request = policy.cancellationPending ? { reason: 'pending' } : null;
+  if (view === 'PROVISIONAL' && canRequestCancellation({ status: policy.status, cancellationRequest: request })) actions.push('cancel');
+  if (view === 'ACTUAL' && policy.payouts.some((payout) => payout.status === 'PAID' && !payout.acknowledged)) actions.push('acknowledgePayout');
+  if (policy.type === 'ACTUAL' && policy.blockchainTxnURL) actions.push('viewTransaction');
+  if (view === 'ACTUAL') actions.push('analytics');
+  return actions;
+}

@@ -229,10 +229,19 @@ function cancel(policy: PolicyState): PolicyState {
  * The next state of a policy after an event, or a `DomainError` saying why not. Pure: the caller
  * stores the result, writes the transaction log and sends the emails.
  */
+/**
+ * The table's refusal of an event in a status, as the error `transition` throws; nothing when the
+ * table allows it. Lets a caller refuse on the status before it writes anything else (a payment's
+ * reference is only worth checking on a policy that can take a payment).
+ */
+export function transitionRefusal(status: PolicyStatus, event: PolicyEventType): DomainError | null {
+  if (isTransitionAllowed(status, event)) return null;
+  return new DomainError(POLICY_ERROR_CODES.INVALID_TRANSITION, `A policy that is ${status} cannot ${EVENT_VERB[event]}`);
+}
+
 export function transition(policy: PolicyState, event: PolicyEvent): PolicyState {
-  if (!isTransitionAllowed(policy.status, event.type)) {
-    refuse(POLICY_ERROR_CODES.INVALID_TRANSITION, `A policy that is ${policy.status} cannot ${EVENT_VERB[event.type]}`);
-  }
+  const refusal = transitionRefusal(policy.status, event.type);
+  if (refusal) throw refusal;
   switch (event.type) {
     case 'PAYMENT_RECORDED': {
       const amount = positiveCents(event.amountCents, 'A payment');

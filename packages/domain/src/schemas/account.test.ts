@@ -6,6 +6,7 @@ import {
   profileActions,
   profileStatus,
   proofsToUpdate,
+  replaceableProofTypes,
   updateMyProfileInputSchema,
   verifyMobileNoInputSchema,
 } from './account';
@@ -34,6 +35,50 @@ describe('profileActions (spec part 2 section 4)', () => {
     const kyc = [id('SUBMITTED'), address('REJECTED'), address('SUBMITTED')];
     expect(currentKycDocuments(kyc)).toEqual([id('SUBMITTED'), address('SUBMITTED')]);
     expect(profileActions({ kycSubmitted: true, phoneVerified: true, kyc })).toEqual(['fullKyc']);
+  });
+});
+
+describe('profileActions for every pair of current proofs', () => {
+  // Each proof missing, submitted (waiting for review), rejected or accepted (decision 051).
+  type State = 'missing' | 'SUBMITTED' | 'REJECTED' | 'ACCEPTED';
+  const expected: Record<State, Record<State, string[]>> = {
+    // ID proof (rows) by address proof (columns).
+    missing: { missing: ['updateIdProof', 'updateAddressProof'], SUBMITTED: ['updateIdProof'], REJECTED: ['updateIdProof', 'updateAddressProof'], ACCEPTED: ['updateIdProof'] },
+    SUBMITTED: { missing: ['updateAddressProof'], SUBMITTED: ['fullKyc'], REJECTED: ['updateAddressProof'], ACCEPTED: [] },
+    REJECTED: { missing: ['updateIdProof', 'updateAddressProof'], SUBMITTED: ['updateIdProof'], REJECTED: ['fullKyc'], ACCEPTED: ['updateIdProof'] },
+    ACCEPTED: { missing: ['updateAddressProof'], SUBMITTED: [], REJECTED: ['updateAddressProof'], ACCEPTED: [] },
+  };
+  const states = Object.keys(expected) as State[];
+  const docs = (idState: State, addressState: State) => [
+    ...(idState === 'missing' ? [] : [id(idState)]),
+    ...(addressState === 'missing' ? [] : [address(addressState)]),
+  ];
+  for (const idState of states) {
+    for (const addressState of states) {
+      it(`ID ${idState}, address ${addressState}`, () => {
+        const kyc = docs(idState, addressState);
+        const buttons = expected[idState][addressState];
+        expect(profileActions({ kycSubmitted: true, phoneVerified: true, kyc })).toEqual(buttons);
+        expect(profileActions({ kycSubmitted: true, phoneVerified: false, kyc })).toEqual([...buttons, 'verifyPhone']);
+        expect(profileActions({ kycSubmitted: false, phoneVerified: false, kyc })).toEqual([]);
+        // No button asks for an accepted proof.
+        const asked = buttons.flatMap((button) => proofsToUpdate(button as 'fullKyc' | 'updateIdProof' | 'updateAddressProof'));
+        expect(asked.every((type) => replaceableProofTypes(kyc).includes(type))).toBe(true);
+      });
+    }
+  }
+  it('an accepted proof replaced by a newer submission counts as that submission', () => {
+    const kyc = [id('ACCEPTED'), address('REJECTED'), id('SUBMITTED'), address('SUBMITTED')];
+    expect(profileActions({ kycSubmitted: true, phoneVerified: true, kyc })).toEqual(['fullKyc']);
+  });
+});
+
+describe('replaceableProofTypes', () => {
+  it('is every type whose current document is not accepted', () => {
+    expect(replaceableProofTypes([])).toEqual(['ID_PROOF', 'ADDRESS_PROOF']);
+    expect(replaceableProofTypes([id('ACCEPTED'), address('REJECTED')])).toEqual(['ADDRESS_PROOF']);
+    expect(replaceableProofTypes([id('ACCEPTED'), address('ACCEPTED')])).toEqual([]);
+    expect(replaceableProofTypes([id('ACCEPTED'), id('SUBMITTED')])).toEqual(['ID_PROOF', 'ADDRESS_PROOF']);
   });
 });
 

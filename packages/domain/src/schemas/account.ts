@@ -17,6 +17,7 @@ export const ACCOUNT_MESSAGES = {
   emailFixed: 'Your email address is the one you sign in with and cannot be changed here.', // ours
   imageInvalid: 'This photo was not found. Please upload it again.', // ours
   kycFirst: 'Please submit your KYC details before updating your documents.', // ours
+  proofAccepted: 'This proof has already been accepted and cannot be replaced.', // ours
   documentsRequired: 'Choose the proof you want to update.', // ours
   statusSubmitted: 'Documents are sent with the status SUBMITTED.', // ours
   documentsUpdated: 'Your documents were submitted successfully.', // ours
@@ -99,9 +100,20 @@ export const PROFILE_ACTIONS = ['fullKyc', 'updateIdProof', 'updateAddressProof'
 export type ProfileAction = (typeof PROFILE_ACTIONS)[number];
 
 /**
+ * The proofs a holder may still replace: every type whose current document is not ACCEPTED. An
+ * administrator's acceptance (decision 051) settles a proof; sending a new one would reopen a
+ * review nobody asked for.
+ */
+export function replaceableProofTypes(documents: readonly KycEntry[]): KycDocumentType[] {
+  const current = currentKycDocuments(documents);
+  return KYC_DOCUMENT_TYPES.filter((type) => current.find((doc) => doc.type === type)?.status !== 'ACCEPTED');
+}
+
+/**
  * The profile's buttons (spec part 2 section 4): none before KYC; the full KYC button when both
- * proofs are submitted or both rejected; otherwise the update button of the missing or rejected
- * one; and verify-phone while the phone is not verified.
+ * proofs are submitted or both rejected (and neither is accepted); otherwise the update button of
+ * each missing or rejected proof, never of a submitted or accepted one; and verify-phone while the
+ * phone is not verified.
  */
 export function profileActions(profile: { kycSubmitted: boolean; phoneVerified: boolean; kyc: readonly KycEntry[] }): ProfileAction[] {
   if (!profile.kycSubmitted) return [];
@@ -109,12 +121,13 @@ export function profileActions(profile: { kycSubmitted: boolean; phoneVerified: 
   const statusOf = (type: KycDocumentType) => current.find((doc) => doc.type === type)?.status as KycDocumentStatus | undefined;
   const id = statusOf('ID_PROOF');
   const address = statusOf('ADDRESS_PROOF');
+  const open = (status: KycDocumentStatus | undefined) => status === undefined || status === 'REJECTED';
   const actions: ProfileAction[] = [];
-  if (id !== undefined && id === address) {
+  if (id !== undefined && id !== 'ACCEPTED' && id === address) {
     actions.push('fullKyc');
   } else {
-    if (id !== 'SUBMITTED') actions.push('updateIdProof');
-    if (address !== 'SUBMITTED') actions.push('updateAddressProof');
+    if (open(id)) actions.push('updateIdProof');
+    if (open(address)) actions.push('updateAddressProof');
   }
   if (!profile.phoneVerified) actions.push('verifyPhone');
   return actions;

@@ -1,6 +1,7 @@
 import {
   ACCOUNT_MESSAGES,
   editKycDocInputSchema,
+  replaceableProofTypes,
   updateMyProfileInputSchema,
   verifyMobileNoInputSchema,
 } from '@fhp/domain';
@@ -12,7 +13,7 @@ import type { CodeStore } from '../identity/codes';
 import { IdentityError } from '../identity/errors';
 import { unauthenticated } from '../identity/guards';
 import { findUserById, updateUser, type UserWithRole } from '../identity/repository';
-import { findCustomerProfile, insertKycDocuments, lockUser, upsertCustomerProfile, attachFiles } from '../kyc/repository';
+import { attachFiles, findCustomerProfile, findKycDocuments, insertKycDocuments, lockUser, upsertCustomerProfile } from '../kyc/repository';
 import { claimProofFiles } from '../kyc/service';
 import { oneTimeCodeSms, type SmsProvider } from '../notifications';
 import { appendTransaction, TXN_LOCATIONS, TXN_TYPES } from '../policies/transaction-log';
@@ -89,7 +90,8 @@ export async function updateMyProfile({ db, clock }: AccountDeps, userId: string
 /**
  * editKYCDoc: a new ID or address proof (or both) after KYC, with the purchase flow's file rules.
  * The new document is SUBMITTED and becomes the current one of its type; the one it replaces stays
- * in the list as history. Logged as a KYC submission (the profile's timeline).
+ * in the list as history. A proof an administrator accepted is settled and is not replaced. Logged
+ * as a KYC submission (the profile's timeline).
  */
 export async function editKycDoc({ db, clock }: AccountDeps, userId: string, input: unknown): Promise<{ message: string }> {
   const values = parseInput(editKycDocInputSchema, input);
@@ -98,6 +100,8 @@ export async function editKycDoc({ db, clock }: AccountDeps, userId: string, inp
     await lockUser(tx, userId);
     const profile = await findCustomerProfile(tx, userId);
     if (!profile?.kycSubmitted) throw userInputError(ACCOUNT_MESSAGES.kycFirst);
+    const replaceable = replaceableProofTypes(await findKycDocuments(tx, userId));
+    if (values.documents.some((doc) => !replaceable.includes(doc.type))) throw userInputError(ACCOUNT_MESSAGES.proofAccepted);
     const documents = await claimProofFiles(tx, userId, values.documents, now);
     await insertKycDocuments(tx, documents);
     await attachFiles(tx, documents.map((doc) => doc.fileId), now);

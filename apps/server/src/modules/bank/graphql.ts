@@ -14,6 +14,7 @@ function requireOwnBankAccount(ctx: GraphQLContext, action: 'read' | 'update') {
 
 const ChequeLeafRef = builder.objectRef<BankAccountView['chequeLeaf']>('ChequeLeaf').implement({
   fields: (t) => ({
+    id: t.exposeString('id', { description: 'The file on file: send it back as chequeLeafFileId to keep it.' }),
     url: t.exposeString('url', { description: 'GET with the bearer token: the file.' }),
     name: t.exposeString('name'),
     fileType: t.exposeString('mimeType'),

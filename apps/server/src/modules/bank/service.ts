@@ -21,7 +21,7 @@ export interface BankAccountView {
   accountNoMasked: string;
   type: BankAccountType;
   swiftCode: string;
-  chequeLeaf: { url: string; name: string; mimeType: string };
+  chequeLeaf: { id: string; url: string; name: string; mimeType: string };
   updatedAt: Date;
 }
 
@@ -47,7 +47,7 @@ export async function findBankAccount(db: Db, ownerId: string): Promise<BankAcco
     accountNoMasked: maskedAccountNo(account.accountNoLast4),
     type: account.type,
     swiftCode: account.swiftCode,
-    chequeLeaf: { url: fileUrl(account.chequeLeafFileId), name: row.file.name, mimeType: row.file.mimeType },
+    chequeLeaf: { id: account.chequeLeafFileId, url: fileUrl(account.chequeLeafFileId), name: row.file.name, mimeType: row.file.mimeType },
     updatedAt: account.updatedAt,
   };
 }

@@ -1,6 +1,6 @@
 import {
   formatReceiptNumber,
-  isTransitionAllowed,
+  transitionRefusal,
   normalizePolicyNumber,
   parsePolicyNumber,
   PAYMENT_MESSAGES,
@@ -71,8 +71,9 @@ export interface RecordPaymentResult {
 /**
  * Records a payment (teller: credit union; admin: both channels). Validated by the domain schema the
  * form uses; then, with the policy row locked: the machine's refusal for a policy that cannot take a
- * payment, `paymentRefusal` (more than owed, paid-on date), the payment row (the reference is unique
- * per channel), `PAYMENT_RECORDED` through the state machine with its log and ledger entries. A
+ * payment (before the reference is tried, so a closed policy never reads as a reused reference),
+ * `paymentRefusal` (more than owed, paid-on date), the payment row (the reference is unique per
+ * channel, decision 013), `PAYMENT_RECORDED` through the state machine with its log and ledger entries. A
  * payment that completes the premium issues the contract in the same step; its PDF is made and
  * emailed after the commit (the contracts job retries if that fails).
  */
@@ -99,12 +100,14 @@ export async function recordPayment(
     outcome = await deps.db.transaction(async (tx) => {
       const row = await lockPolicy(tx, { policyNumber });
       if (!row) throw notFound();
+      // A CANCELED or EXPIRED policy is refused with the machine's sentence before anything else is
+      // looked at: a reference already used there must not read as "already recorded".
+      const closed = transitionRefusal(row.status, 'PAYMENT_RECORDED');
+      if (closed) throw closed;
       const payable = row.discountedPremiumCents ?? row.premiumCents;
       const outstanding = payable - row.paidCents;
-      if (isTransitionAllowed(row.status, 'PAYMENT_RECORDED')) {
-        const refusal = paymentRefusal(values, { outstandingCents: outstanding, purchaseDate: localIsoDate(row.purchasedAt), today: localIsoDate(now) });
-        if (refusal) throw userInputError(refusal, PAYMENT_CODES.REFUSED);
-      }
+      const refusal = paymentRefusal(values, { outstandingCents: outstanding, purchaseDate: localIsoDate(row.purchasedAt), today: localIsoDate(now) });
+      if (refusal) throw userInputError(refusal, PAYMENT_CODES.REFUSED);
       const [payment] = await tx
         .insert(payments)
         .values({
@@ -120,7 +123,6 @@ export async function recordPayment(
         })
         .returning();
       const receiptNumber = formatReceiptNumber(payment!.sequence);
-      // A CANCELED or EXPIRED policy is refused here with the machine's sentence, and the insert rolls back.
       const applied = await applyPolicyEvent(
         tx,
         deps.ledger,

@@ -8,6 +8,7 @@ import { displayMessageOf } from '../../lib/graphql/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { isNotFound, useBlockchainTxn, type BlockchainTxn } from './api';
 import { HowChecked } from './components/HowChecked';
+import { LedgerIllustration } from './components/LedgerIllustration';
 import { Overview } from './components/Overview';
 import { ShareCard } from './components/ShareCard';
 import { TechnicalDetails } from './components/TechnicalDetails';
@@ -20,20 +21,31 @@ export const EXPLORER_TITLE = 'Transaction proof';
 /** Spec part 2, "Blockchain transaction detail". */
 export const EXPLORER_LOADING = 'Retrieving Transaction detail...';
 
+/** The spec's primary button: the entry's own public link (the one printed on the contract and in the QR code). */
+export const VIEW_IN_EXPLORER = 'View in Blockchain Explorer';
+
 function Hero({ txn }: { txn?: BlockchainTxn }) {
   return (
     <section className="hero explorer-hero" aria-labelledby="explorer-title">
-      <Container>
-        <p className="eyebrow text-white mb-2">FHP proof ledger</p>
-        <h1 id="explorer-title" className="fw-bold mb-2">
-          {EXPLORER_TITLE}
-        </h1>
-        <p className="lead mb-0">
-          {txn
-            ? `${ledgerKindLabel(txn.kind)}${txn.value ? `, ${txn.value.formatted}` : ''}, ${longDate(txn.timestamp)}.`
-            : 'A public, permanent record of a step in a hurricane policy’s life.'}
-        </p>
-        <p className="explorer-hero-note mb-0 mt-2">Anyone can check it, and it holds no personal data: people appear only as anonymous account ids.</p>
+      <Container className="explorer-hero-grid">
+        <div>
+          <p className="eyebrow text-white mb-2">FHP proof ledger</p>
+          <h1 id="explorer-title" className="fw-bold mb-2">
+            {EXPLORER_TITLE}
+          </h1>
+          <p className="lead mb-0">
+            {txn
+              ? `${ledgerKindLabel(txn.kind)}${txn.value ? `, ${txn.value.formatted}` : ''}, ${longDate(txn.timestamp)}.`
+              : 'A public, permanent record of a step in a hurricane policy’s life.'}
+          </p>
+          <p className="explorer-hero-note mb-0 mt-2">Anyone can check it, and it holds no personal data: people appear only as anonymous account ids.</p>
+          {txn && (
+            <a href={txn.txnLink} className="btn btn-secondary btn-lg mt-3">
+              {VIEW_IN_EXPLORER}
+            </a>
+          )}
+        </div>
+        <LedgerIllustration verified={txn ? txn.verification.verified : null} />
       </Container>
     </section>
   );

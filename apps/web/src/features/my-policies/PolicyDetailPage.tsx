@@ -1,4 +1,4 @@
-import { COUNTRIES, isCountryCode, USE_OF_PROCEEDS_OPTIONS, type MyPolicyList } from '@fhp/domain';
+import { COUNTRIES, isCountryCode, isPolicyStatus, policyDetailActions, USE_OF_PROCEEDS_OPTIONS, type MyPolicyList, type PolicyType } from '@fhp/domain';
 import { useState, type ReactNode } from 'react';
 import Accordion from 'react-bootstrap/Accordion';
 import Alert from 'react-bootstrap/Alert';
@@ -36,6 +36,7 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
 
 function Timeline({ policyNumber }: { policyNumber: string }) {
   const timeline = usePolicyTimeline(policyNumber);
+  if (timeline.isError) return <p className="mb-0 text-body-secondary">{DETAIL_TEXTS.timelineFailed}</p>;
   if (timeline.isPending) return <LoadingScreen label="Retrieving the timeline..." />;
   if (!timeline.data || timeline.data.length === 0) return <p className="mb-0 text-body-secondary">Nothing recorded yet.</p>;
   return (
@@ -114,8 +115,17 @@ function Detail({ list, detail }: { list: MyPolicyList; detail: MyPolicyDetail }
   const [cancelling, setCancelling] = useState(false);
   const [cancelled, setCancelled] = useState(false);
   const [cancelDialog, setCancelDialog] = useState(false);
-  // Spec part 2 section 4: the buttons by view and state.
-  const canAcknowledge = list === 'ACTUAL' && detail.payouts.some((payout) => payout.status === 'PAID' && !payout.acknowledged);
+  // Spec part 2 section 4: the buttons by view and state (the domain's rule).
+  const actions = isPolicyStatus(policy.status)
+    ? policyDetailActions(list, {
+        type: policy.type as PolicyType,
+        status: policy.status,
+        cancellationPending: detail.cancellationPending,
+        blockchainTxnURL: detail.blockchainTxnURL ?? null,
+        payouts: detail.payouts,
+      })
+    : [];
+  const canAcknowledge = actions.includes('acknowledgePayout');
   const beneficiary = detail.benificiaryDetail;
   const proceeds = detail.useOfProceeds.filter((entry) => entry.selected).map((entry) => USE_OF_PROCEEDS_OPTIONS.find((option) => option.value === entry.value)?.label ?? entry.value);
   return (
@@ -128,17 +138,17 @@ function Detail({ list, detail }: { list: MyPolicyList; detail: MyPolicyDetail }
           </p>
         </div>
         <div className="d-flex flex-wrap gap-2">
-          {list === 'PROVISIONAL' && detail.canCancel && (
+          {actions.includes('cancel') && (
             <Button variant="outline-danger" onClick={() => setCancelling(true)}>
               Cancel policy
             </Button>
           )}
-          {policy.type === 'ACTUAL' && detail.blockchainTxnURL && (
+          {actions.includes('viewTransaction') && detail.blockchainTxnURL && (
             <Link className="btn btn-outline-primary" to={detail.blockchainTxnURL}>
               View in Blockchain Explorer
             </Link>
           )}
-          {list === 'ACTUAL' && (
+          {actions.includes('analytics') && (
             <Link className="btn btn-primary" to={trackerPath(policy.policyNumber)}>
               Tropical Cyclone Tracker
             </Link>

@@ -1,5 +1,6 @@
 import type { MyPolicyList } from '@fhp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallerVuid } from '../../lib/auth/identity';
 import { request } from '../../lib/graphql/client';
 import { graphql, type ResultOf } from '../../lib/graphql/graphql';
 
@@ -76,15 +77,25 @@ export function useMyPolicyDetail(list: MyPolicyList, policyNumber: string) {
   });
 }
 
-/** The policy's timeline: its own entries and the holder's KYC submissions (spec part 2 section 7). */
+/**
+ * The policy's timeline (spec part 2 section 7): the caller's own entries of this policy and their
+ * KYC submissions. Filtered by the caller's account id, so an administrator (who may read every
+ * holder's log) sees the same as a holder on their own policy. The page shows it apart: a failed
+ * timeline never hides the policy.
+ */
 export function usePolicyTimeline(policyNumber: string) {
+  const vuid = useCallerVuid();
   return useQuery({
-    queryKey: [...KEY, 'timeline', policyNumber],
+    queryKey: [...KEY, 'timeline', policyNumber, vuid],
+    enabled: Boolean(vuid),
     retry: false,
     queryFn: async () =>
       (
         await request(TimelineQuery, {
-          input: { limit: 100, where: { type: { in: ['POLICY_PURCHASE_FLOW', 'KYC_SUBMISSION'] }, txnSetId: { in: [policyNumber, null] } } },
+          input: {
+            limit: 100,
+            where: { txnOwner: { equals: vuid! }, type: { in: ['POLICY_PURCHASE_FLOW', 'KYC_SUBMISSION'] }, txnSetId: { in: [policyNumber, null] } },
+          },
         })
       ).getTxnList.data,
   });

@@ -154,7 +154,7 @@ export function PolicyPaymentCard({ policy, ability, pending, onRecord }: Policy
         ) : null}
 
         <h3 className="h6 text-uppercase text-body-secondary">Schedule</h3>
-        <Table responsive size="sm" className="align-middle mb-4 desk-table">
+        <Table responsive size="sm" className="align-middle mb-4 desk-table desk-table-stacked">
           <thead>
             <tr>
               <th scope="col">#</th>
@@ -171,15 +171,15 @@ export function PolicyPaymentCard({ policy, ability, pending, onRecord }: Policy
           <tbody>
             {policy.schedule.map((instalment) => (
               <tr key={instalment.number}>
-                <td>{instalment.number}</td>
-                <td>{formatDayMonthYear(instalment.dueDate)}</td>
-                <td className="text-end">
+                <td data-label="Instalment">{instalment.number}</td>
+                <td data-label="Due by">{formatDayMonthYear(instalment.dueDate)}</td>
+                <td data-label="Amount" className="text-end">
                   <Money cents={instalment.amount.cents} />
                 </td>
-                <td className="text-end">
+                <td data-label="Paid" className="text-end">
                   <Money cents={instalment.paid.cents} />
                 </td>
-                <td>
+                <td data-label="State">
                   <StatusBadge variant={INSTALMENT_STATE[instalment.state]?.variant ?? 'secondary'}>{INSTALMENT_STATE[instalment.state]?.label ?? instalment.state}</StatusBadge>
                 </td>
               </tr>
@@ -191,7 +191,7 @@ export function PolicyPaymentCard({ policy, ability, pending, onRecord }: Policy
         {policy.payments.length === 0 ? (
           <p className="text-body-secondary">No payment recorded yet.</p>
         ) : (
-          <Table responsive size="sm" className="align-middle mb-4 desk-table">
+          <Table responsive size="sm" className="align-middle mb-4 desk-table desk-table-stacked">
             <thead>
               <tr>
                 <th scope="col">Receipt</th>
@@ -209,14 +209,14 @@ export function PolicyPaymentCard({ policy, ability, pending, onRecord }: Policy
             <tbody>
               {policy.payments.map((payment) => (
                 <tr key={payment.id}>
-                  <td>{payment.receiptNumber}</td>
-                  <td>{formatDayMonthYear(payment.paidOn)}</td>
-                  <td className="text-end">
+                  <td data-label="Receipt">{payment.receiptNumber}</td>
+                  <td data-label="Paid on">{formatDayMonthYear(payment.paidOn)}</td>
+                  <td data-label="Amount" className="text-end">
                     <Money cents={payment.amount.cents} />
                   </td>
-                  <td>{payment.reference}</td>
-                  <td>{payment.recordedBy}</td>
-                  <td className="text-end">
+                  <td data-label="Reference">{payment.reference}</td>
+                  <td data-label="Recorded by">{payment.recordedBy}</td>
+                  <td className="text-end desk-table-actions">
                     <ReceiptButtons url={payment.receiptUrl} receiptNumber={payment.receiptNumber} />
                   </td>
                 </tr>

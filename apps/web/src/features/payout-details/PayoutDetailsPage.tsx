@@ -10,13 +10,11 @@ import { notify } from '../../components/toast';
 import { openPdf } from '../../lib/downloadPdf';
 import { displayMessageOf } from '../../lib/graphql/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { usePayoutDetails, type PayoutDetails } from './api';
+import { usePayoutAccount, usePayoutTimeline, type PayoutAccount } from './api';
 import { BankForm } from './BankForm';
 import './payout-details.css';
 
-type Account = NonNullable<PayoutDetails['getBankAccountDetail']>;
-
-function AccountView({ account, onEdit }: { account: Account; onEdit: () => void }) {
+function AccountView({ account, onEdit }: { account: PayoutAccount; onEdit: () => void }) {
   const leaf = account.chequeLeaf;
   const rows: [string, string][] = [
     ['Bank name', account.bankName],
@@ -54,16 +52,38 @@ function AccountView({ account, onEdit }: { account: Account; onEdit: () => void
   );
 }
 
+export const TIMELINE_FAILED = 'The timeline of changes could not be loaded right now. Please try again later.'; // ours
+
+/** The changes to the caller's payout account; a failure here leaves the rest of the page alone. */
+function PayoutTimeline() {
+  const timeline = usePayoutTimeline();
+  if (timeline.isError) return <p className="text-body-secondary">{TIMELINE_FAILED}</p>;
+  if (!timeline.data || timeline.data.length === 0) return null;
+  return (
+    <>
+      <h2 className="h5">Timeline</h2>
+      <TxnTimeline
+        entries={timeline.data.map((entry) => ({
+          id: entry.id,
+          action: entry.action,
+          when: entry.when,
+          where: entry.where,
+          by: entry.performedBy ? [entry.performedBy.firstName, entry.performedBy.lastName].filter(Boolean).join(' ') : null,
+        }))}
+      />
+    </>
+  );
+}
+
 /** My Payout Details (spec part 2 section 2, PayoutKYC). */
 export function PayoutDetailsPage() {
   usePageTitle('My Payout Details');
-  const query = usePayoutDetails();
+  const query = usePayoutAccount();
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState(false);
   if (query.isPending) return <LoadingScreen label="Retrieving your payout details..." />;
   if (query.isError) return <ErrorDialog show onRetry={() => void query.refetch()} onClose={() => undefined} />;
-  const account = query.data.getBankAccountDetail;
-  const timeline = query.data.getTxnList.data;
+  const account = query.data;
   return (
     <section aria-labelledby="payout-title" className="payout-details">
       <h1 id="payout-title" className="h3 mb-3">
@@ -76,6 +96,7 @@ export function PayoutDetailsPage() {
         <Card className="mb-4">
           <Card.Body>
             <BankForm
+              existing={account ?? undefined}
               onSaved={() => {
                 setEditing(false);
                 setSaved(true);
@@ -85,12 +106,7 @@ export function PayoutDetailsPage() {
           </Card.Body>
         </Card>
       )}
-      {timeline.length > 0 && (
-        <>
-          <h2 className="h5">Timeline</h2>
-          <TxnTimeline entries={timeline} />
-        </>
-      )}
+      <PayoutTimeline />
       <SuccessDialog show={saved} description={BANK_MESSAGES.saved} onClose={() => setSaved(false)} />
     </section>
   );

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { isRoleName, type RoleName } from '@fhp/domain';
 import { request } from '../graphql/client';
 import { graphql, type ResultOf } from '../graphql/graphql';
+import { readSessionUser } from './session';
 import { useSession } from './useSession';
 
 /* `whoAmI` and `getMyProfile` of the identity contract (docs/architecture.md). */
@@ -72,3 +73,14 @@ export function useIsPurchaser(): boolean {
   return session.role === 'purchaser';
 }
 
+
+/**
+ * The caller's account id (vuid), for the filters that scope a timeline to its owner (spec part 2
+ * section 6: customer screens filter by the token's vuid). The user saved at sign-in has it; a
+ * session without one (a token from the page address) asks the profile.
+ */
+export function useCallerVuid(): string | undefined {
+  const saved = readSessionUser()?.vuid;
+  const profile = useMyProfile(!saved);
+  return saved ?? profile.data?.vuid;
+}

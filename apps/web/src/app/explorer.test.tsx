@@ -1,0 +1,74 @@
+// The blockchain transaction detail (spec part 2) through the real route table, the server faked.
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderAppAt, setUpShellTests, stubGraphQL, testAppConfig, testPageContent } from './testing';
+
+const HASH = 'a'.repeat(64);
+const LINK = `https://fhp.example/explorer/${HASH}`;
+const txn = {
+  hash: HASH,
+  txnLink: LINK,
+  txnId: 'FHP-GD-2027-000042',
+  status: 'CONFIRMED',
+  from: 'fhp:cover',
+  to: 'acct:0123456789abcdef',
+  value: { cents: 247000, formatted: 'EC$2,470.00' },
+  timestamp: '2027-06-15T14:30:00.000Z',
+  kind: 'POLICY_ISSUED',
+  sequence: 7,
+  prevHash: 'b'.repeat(64),
+  prevTxnLink: `https://fhp.example/explorer/${'b'.repeat(64)}`,
+  payloadHash: 'c'.repeat(64),
+  payload: '{}',
+  data: { policyNumber: 'FHP-GD-2027-000042' },
+  appendedAt: '2027-06-15T14:30:00.000Z',
+  block: { number: 2, firstSequence: 5, lastSequence: 8, entryCount: 4, merkleRoot: 'd'.repeat(64), prevBlockHash: 'e'.repeat(64), hash: 'f'.repeat(64), sealedAt: '2027-06-15T14:30:10.000Z' },
+  proof: { index: 2, leafCount: 4, path: [] },
+  verification: { status: 'VERIFIED', verified: true, checkedEntries: 7, brokenAtSequence: null, brokenAtBlock: null, reason: null },
+};
+
+function serve(answer: () => unknown) {
+  return stubGraphQL((operation) =>
+    operation === 'PageContent' ? { data: { pageContent: testPageContent } }
+    : operation === 'GetBlockchianTxn' ? answer()
+    : { data: testAppConfig },
+  );
+}
+
+setUpShellTests();
+
+describe('blockchain transaction detail', () => {
+  it('hero image, the primary "View in Blockchain Explorer" button and a QR code of the same link, the overview', async () => {
+    serve(() => ({ data: { getBlockchianTxn: txn } }));
+    renderAppAt(`/explorer/${HASH}`);
+    expect(await screen.findByText('Retrieving Transaction detail...', {}, { timeout: 5000 })).toBeTruthy();
+    const button = await screen.findByRole('link', { name: 'View in Blockchain Explorer' });
+    expect(button.getAttribute('href')).toBe(LINK);
+    expect(button.className).toContain('btn');
+    const hero = screen.getByRole('region', { name: 'Transaction proof' });
+    expect(within(hero).getByRole('img', { name: 'Entries of the proof ledger, each sealed to the one before it' })).toBeTruthy();
+    expect(within(hero).getByText(/June 15, 2027/)).toBeTruthy();
+
+    const qr = screen.getByRole('img', { name: 'QR code of this page’s link' });
+    expect(qr.tagName.toLowerCase()).toBe('svg');
+    // The same link is printed under the code.
+    expect(within(screen.getByRole('region', { name: 'Share this proof' })).getByText(LINK)).toBeTruthy();
+
+    const overview = within(screen.getByRole('region', { name: 'Overview' }));
+    const row = (term: string) => overview.getByText(term, { selector: 'dt' }).nextElementSibling!.textContent;
+    expect(row('Transaction ID')).toBe('FHP-GD-2027-000042');
+    expect(row('Hash')).toBe(HASH);
+    expect(row('Status')).toMatch(/^Confirmed/);
+    // Long date in the islands' time (UTC-4).
+    expect(row('Timestamp')).toBe('June 15, 2027 at 10:30 AM AST');
+    expect(row('Amount')).toBe('EC$2,470.00');
+  });
+
+  it('an unknown hash: "Transaction not found", and no explorer button', async () => {
+    serve(() => ({ data: null, errors: [{ message: 'nf', extensions: { code: 'NOT_FOUND', display_message: 'No transaction has this hash.' } }] }));
+    renderAppAt(`/explorer/${HASH}`);
+    expect(await screen.findByRole('heading', { name: 'Transaction not found' }, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByText('No transaction has this hash.')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'View in Blockchain Explorer' })).toBeNull();
+  });
+});
