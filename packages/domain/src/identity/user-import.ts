@@ -32,14 +32,6 @@ export function importColumnOf(header: string): UserImportColumn | undefined {
   return USER_IMPORT_COLUMNS.find((column) => column.toLowerCase() === key);
 }
 
-/**
- * A cell that a spreadsheet program would run as a formula when the data is opened again. Such text
- * is kept as text (never evaluated); the name rules below refuse it where a name is expected.
- */
-export function looksLikeFormula(text: string): boolean {
-  return /^[=+\-@\t\r]/.test(text);
-}
-
 const emailCell = z.string().trim().min(1, USER_IMPORT_MESSAGES.emailUnique).pipe(emailSchema);
 
 export const userImportRowSchema = z.object({
