@@ -1,58 +1,11 @@
-import {
-  COUNTRY_CODES,
-  designStormExposure,
-  exposureScope,
-  historicalExposure,
-  historicalPage,
-  loadPrecomputedBacktest,
-  localIsoDate,
-  type CountryCode,
-  type ExposureBase,
-  type ExposureScenario,
-  type HistoricalExposure,
-  type IsoDate,
-  type OptionId,
-} from '@fhp/domain';
-import { builder, type GraphQLContext } from '../../graphql/builder';
+import { COUNTRY_CODES, historicalPage, type CountryCode, type ExposureBase, type ExposureScenario, type HistoricalExposure } from '@fhp/domain';
+import { builder } from '../../graphql/builder';
 import { userInputError } from '../../graphql/errors';
 import { forbidden, requireUser } from '../identity/guards';
-import { listSeasons } from '../pricing/repository';
-import { portfolioGroups, type PortfolioGroupRow } from './repository';
+import type { PortfolioGroupRow } from './repository';
+import { loadPortfolio, type Portfolio } from './service';
 
 /* The portfolio (issue 11 item 6): totals by country, option and status, and exposure (decisions 054, 072). */
-
-interface Portfolio {
-  asOf: IsoDate;
-  groups: PortfolioGroupRow[];
-  bases: ExposureBase[];
-  designStorms: ExposureScenario[];
-  historical: HistoricalExposure[];
-}
-
-/** Groups to exposure bases by today's scope of each group's season; groups out of scope are left out. */
-function basesOf(groups: readonly PortfolioGroupRow[], seasons: ReadonlyMap<number, { coverStart: IsoDate; coverEnd: IsoDate }>, today: IsoDate): ExposureBase[] {
-  const bases = new Map<string, ExposureBase & { payoutAt: Record<string, number> }>();
-  for (const g of groups) {
-    const season = seasons.get(g.seasonYear);
-    const scope = season ? exposureScope(g.status, season, today) : null;
-    if (scope === null) continue;
-    const key = `${scope}:${g.country}:${g.optionId}`;
-    const base = bases.get(key) ?? { scope, country: g.country as CountryCode, optionId: g.optionId as OptionId, policies: 0, coverageCents: 0, remainingCents: 0, payoutAt: {} };
-    base.policies += g.policies;
-    base.coverageCents += g.coverageCents;
-    base.remainingCents += g.remainingCents;
-    for (const [pct, cents] of Object.entries(g.payoutAt)) base.payoutAt[pct] = (base.payoutAt[pct] ?? 0) + cents;
-    bases.set(key, base);
-  }
-  return [...bases.values()];
-}
-
-async function portfolio(ctx: GraphQLContext): Promise<Portfolio> {
-  const [groups, seasons, backtest] = [await portfolioGroups(ctx.db), await listSeasons(ctx.db), await loadPrecomputedBacktest()];
-  const asOf = localIsoDate(ctx.clock());
-  const bases = basesOf(groups, new Map(seasons.map((s) => [s.year, s])), asOf);
-  return { asOf, groups, bases, designStorms: designStormExposure(bases), historical: historicalExposure(bases, backtest) };
-}
 
 const dueOf = (g: PortfolioGroupRow) => (g.status === 'CANCELED' || g.status === 'EXPIRED' ? 0 : Math.max(0, g.premiumCents - g.collectedCents));
 
@@ -150,7 +103,7 @@ builder.queryFields((t) => ({
     resolve: (_root, _args, ctx) => {
       requireUser(ctx);
       if (!ctx.ability.can('read', 'Portfolio')) throw forbidden();
-      return portfolio(ctx);
+      return loadPortfolio(ctx.db, ctx.clock());
     },
   }),
 }));
