@@ -22,7 +22,7 @@ const RUNS = Number(process.env.BENCH_PORTFOLIO_RUNS ?? 7);
 const TARGET_MS = 300;
 const NOW = new Date('2026-11-26T16:00:00Z');
 
-async function fill(database: Database): Promise<void> {
+export async function fillPortfolio(database: Database): Promise<void> {
   const db = database.db;
   await database.prepare();
   await db.execute(sql`insert into roles (name) values ('purchaser') on conflict do nothing`);
@@ -71,7 +71,7 @@ async function fastest(run: () => Promise<unknown>): Promise<number> {
 
 async function measure(label: string, database: Database): Promise<string[]> {
   const start = performance.now();
-  await fill(database);
+  await fillPortfolio(database);
   const filled = performance.now() - start;
   const db = database.db;
   const [one] = await db.select({ id: policies.id }).from(policies).where(eq(policies.policyNumber, `FHP-${String(Math.floor(ROWS / 2)).padStart(9, '0')}`));

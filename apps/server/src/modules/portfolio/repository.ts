@@ -26,42 +26,59 @@ const EXPOSABLE_SQL = sql.join(
   sql`, `,
 );
 
+/** `SUM(expr) FILTER (WHERE exposable)`, 0 when no row matched. */
+const exposableSum = (expr: ReturnType<typeof sql>, name: string) => sql`COALESCE(SUM(${expr}) FILTER (WHERE p.status IN (${EXPOSABLE_SQL})), 0)::bigint AS ${sql.raw(name)}`;
+const fullAt = (pct: number) => sql`(p.coverage_cents::bigint * ${sql.raw(String(pct))} + 50) / 100`;
+
 /**
- * One pass over the policies, grouped by country, option, status and season (decision 072). For the
- * statuses a storm could pay, each policy's payout at every percent of the table is capped at what
- * its payouts have left (`LEAST(full, remaining)`, half-up to the cent as the trigger engine rounds)
- * and summed: a group's sums then price any storm without a second pass.
+ * The book in two reads (decision 072). First one pass over every policy, grouped by country,
+ * option, status and season, with what each percent of the table would pay before any cap (half-up
+ * to the cent, as the trigger engine rounds); every column it reads is in `policies_portfolio_idx`,
+ * so PostgreSQL can answer it from the index alone. Then only the policies that have payouts (few):
+ * what their payouts already used, and how much the cap takes off each percent. The difference is
+ * each group's capped exposure, exact to the cent, without joining a million rows to the payouts.
  */
 export async function portfolioGroups(db: Db): Promise<PortfolioGroupRow[]> {
-  const capped = EXPOSURE_PERCENTS.map(
-    (pct) =>
-      sql`COALESCE(SUM(LEAST((p.coverage_cents::bigint * ${sql.raw(String(pct))} + 50) / 100, GREATEST(p.coverage_cents - COALESCE(o.created_cents, 0), 0)))
-            FILTER (WHERE p.status IN (${EXPOSABLE_SQL})), 0)::bigint AS ${sql.raw(`p${pct}`)}`,
+  const totals = rowsOf(
+    (await db.execute(sql`
+      SELECT p.country, p.option_id, p.status, p.season_year,
+             COUNT(*)::int AS policies,
+             SUM(p.coverage_cents)::bigint AS coverage_cents,
+             SUM(COALESCE(p.discounted_premium_cents, p.premium_cents))::bigint AS premium_cents,
+             SUM(p.paid_cents)::bigint AS collected_cents,
+             ${sql.join(EXPOSURE_PERCENTS.map((pct) => exposableSum(fullAt(pct), `p${pct}`)), sql`, `)}
+      FROM policies p
+      GROUP BY p.country, p.option_id, p.status, p.season_year
+      ORDER BY p.country, p.option_id, p.status, p.season_year
+    `)) as unknown as QueryRows<Record<string, string | number>>,
   );
-  const result = (await db.execute(sql`
-    SELECT p.country, p.option_id, p.status, p.season_year,
-           COUNT(*)::int AS policies,
-           SUM(p.coverage_cents)::bigint AS coverage_cents,
-           SUM(COALESCE(p.discounted_premium_cents, p.premium_cents))::bigint AS premium_cents,
-           SUM(p.paid_cents)::bigint AS collected_cents,
-           SUM(GREATEST(p.coverage_cents - COALESCE(o.created_cents, 0), 0))::bigint AS remaining_cents,
-           ${sql.join(capped, sql`, `)}
-    FROM policies p
-    -- Payouts are few: summed once per policy, then joined (a correlated sum would re-read them per row).
-    LEFT JOIN (SELECT policy_id, SUM(amount_cents) AS created_cents FROM payouts GROUP BY policy_id) o ON o.policy_id = p.id
-    GROUP BY p.country, p.option_id, p.status, p.season_year
-    ORDER BY p.country, p.option_id, p.status, p.season_year
-  `)) as unknown as QueryRows<Record<string, string | number>>;
-  return rowsOf(result).map((r) => ({
-    country: String(r.country),
-    optionId: String(r.option_id),
-    status: String(r.status) as PolicyStatus,
-    seasonYear: Number(r.season_year),
-    policies: Number(r.policies),
-    coverageCents: Number(r.coverage_cents),
-    premiumCents: Number(r.premium_cents),
-    collectedCents: Number(r.collected_cents),
-    remainingCents: Number(r.remaining_cents),
-    payoutAt: Object.fromEntries(EXPOSURE_PERCENTS.map((pct) => [String(pct), Number(r[`p${pct}`])])),
-  }));
+  const remaining = sql`GREATEST(p.coverage_cents - o.created_cents, 0)`;
+  const capped = rowsOf(
+    (await db.execute(sql`
+      SELECT p.country, p.option_id, p.status, p.season_year,
+             SUM(LEAST(o.created_cents, p.coverage_cents))::bigint AS used_cents,
+             ${sql.join(EXPOSURE_PERCENTS.map((pct) => exposableSum(sql`${fullAt(pct)} - LEAST(${fullAt(pct)}, ${remaining})`, `p${pct}`)), sql`, `)}
+      FROM (SELECT policy_id, SUM(amount_cents) AS created_cents FROM payouts GROUP BY policy_id) o
+      JOIN policies p ON p.id = o.policy_id
+      GROUP BY p.country, p.option_id, p.status, p.season_year
+    `)) as unknown as QueryRows<Record<string, string | number>>,
+  );
+  const keyOf = (r: Record<string, string | number>) => `${r.country}|${r.option_id}|${r.status}|${r.season_year}`;
+  const cuts = new Map(capped.map((r) => [keyOf(r), r]));
+  return totals.map((r) => {
+    const cut = cuts.get(keyOf(r));
+    const coverageCents = Number(r.coverage_cents);
+    return {
+      country: String(r.country),
+      optionId: String(r.option_id),
+      status: String(r.status) as PolicyStatus,
+      seasonYear: Number(r.season_year),
+      policies: Number(r.policies),
+      coverageCents,
+      premiumCents: Number(r.premium_cents),
+      collectedCents: Number(r.collected_cents),
+      remainingCents: coverageCents - Number(cut?.used_cents ?? 0),
+      payoutAt: Object.fromEntries(EXPOSURE_PERCENTS.map((pct) => [String(pct), Number(r[`p${pct}`]) - Number(cut?.[`p${pct}`] ?? 0)])),
+    };
+  });
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "policies_portfolio_idx" ON "policies" USING btree ("country","option_id","status","season_year","coverage_cents","premium_cents","discounted_premium_cents","paid_cents");
