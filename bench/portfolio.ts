@@ -54,8 +54,10 @@ export async function fillPortfolio(database: Database): Promise<void> {
   await db.execute(sql`insert into payouts (policy_id, storm_ref, percent, amount_cents, status, created_at)
     select id, 'AL012026', 50, coverage_cents / 2, 'PAID', timestamptz '2026-09-01'
     from policies where status in ('PAYOUT_ACKNOWLEDGED', 'PAYOUT_INTIMATION') limit ${PAYOUTS}`);
-  await db.execute(sql`analyze policies`);
-  await db.execute(sql`analyze payouts`);
+  // As autovacuum leaves a table that has settled: statistics, and the visibility map that lets
+  // PostgreSQL answer from an index without visiting the rows.
+  await db.execute(sql`vacuum analyze policies`);
+  await db.execute(sql`vacuum analyze payouts`);
 }
 
 async function fastest(run: () => Promise<unknown>): Promise<number> {

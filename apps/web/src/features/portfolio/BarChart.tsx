@@ -6,42 +6,39 @@ export interface Bar {
   parts: { cents: number; tone: 'primary' | 'secondary' | 'tertiary' | 'muted'; name: string }[];
 }
 
-const ROW = 34;
-const LABEL_WIDTH = 150;
-const WIDTH = 640;
+const percent = (cents: number, max: number) => `${((Math.max(0, cents) / max) * 100).toFixed(2)}%`;
 
 /**
- * Horizontal bars in SVG (no chart library: decision 022). The picture is for the eye; its
- * `<title>` and `<desc>` say every value for assistive technology, and each page that draws one
- * prints the same figures in a table beside it.
+ * Horizontal bars without a chart library (decision 022): one row per bar, its label and its
+ * figures as text at the page's own size (readable on a phone, read by screen readers), and the
+ * bar itself a small SVG whose rectangles are sized in percent of the row, so it fits any width.
  */
 export function BarChart({ title, bars, scaleCents }: { title: string; bars: readonly Bar[]; scaleCents?: number }) {
   const max = Math.max(1, scaleCents ?? 0, ...bars.map((b) => b.parts.reduce((sum, p) => sum + p.cents, 0)));
-  const plot = WIDTH - LABEL_WIDTH - 8;
-  const height = bars.length * ROW + 4;
-  const description = bars.map((b) => `${b.label}: ${b.parts.map((p) => `${p.name} ${formatMoney(p.cents)}`).join(', ')}`).join('; ');
   return (
-    <svg className="portfolio-chart" viewBox={`0 0 ${WIDTH} ${height}`} role="img" preserveAspectRatio="xMinYMin meet">
-      <title>{title}</title>
-      <desc>{description}</desc>
-      {bars.map((bar, i) => {
-        const y = i * ROW + 4;
-        let x = LABEL_WIDTH;
-        return (
-          <g key={bar.label}>
-            <text x={LABEL_WIDTH - 8} y={y + ROW / 2} textAnchor="end" dominantBaseline="middle" className="portfolio-chart-label">
-              {bar.label}
-            </text>
-            <rect x={LABEL_WIDTH} y={y + 5} width={plot} height={ROW - 14} className="portfolio-chart-track" rx="3" />
-            {bar.parts.map((part) => {
-              const w = (part.cents / max) * plot;
-              const rect = <rect key={part.name} x={x} y={y + 5} width={Math.max(0, w)} height={ROW - 14} className={`portfolio-bar-${part.tone}`} rx="3" />;
-              x += w;
-              return rect;
-            })}
-          </g>
-        );
-      })}
-    </svg>
+    <figure className="portfolio-chart mb-2">
+      <figcaption className="visually-hidden">{title}</figcaption>
+      <ul className="list-unstyled mb-0">
+        {bars.map((bar) => {
+          let x = 0;
+          return (
+            <li key={bar.label} className="portfolio-chart-row">
+              <span className="portfolio-chart-label">{bar.label}</span>
+              <svg className="portfolio-chart-bar" width="100%" height="14" aria-hidden="true" focusable="false">
+                <rect width="100%" height="14" rx="3" className="portfolio-chart-track" />
+                {bar.parts.map((part) => {
+                  const rect = <rect key={part.name} x={percent(x, max)} width={percent(part.cents, max)} height="14" rx="3" className={`portfolio-bar-${part.tone}`} />;
+                  x += Math.max(0, part.cents);
+                  return rect;
+                })}
+              </svg>
+              <span className="portfolio-chart-value">
+                {bar.parts.length === 1 ? formatMoney(bar.parts[0]!.cents) : bar.parts.map((p) => `${p.name} ${formatMoney(p.cents)}`).join(' · ')}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+    </figure>
   );
 }

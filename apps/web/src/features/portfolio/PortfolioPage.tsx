@@ -112,19 +112,9 @@ function Exposure({ portfolio }: { portfolio: Portfolio }) {
                 <BarChart
                   title={`Design storms over ${countryName(country)} today`}
                   scaleCents={sum(inForce)}
-                  bars={storms('IN_FORCE').map((s) => ({ label: s.label.replace(' through ', ', '), parts: [{ name: 'Payout', cents: s.payoutCents, tone: 'primary' }] }))}
+                  bars={storms('IN_FORCE').map((s) => ({ label: s.label, parts: [{ name: 'Payout', cents: s.payoutCents, tone: 'primary' }] }))}
                 />
               ) : null}
-              <Table size="sm" className="mb-0">
-                <tbody>
-                  {storms('IN_FORCE').map((s) => (
-                    <tr key={s.label}>
-                      <th scope="row" className="fw-normal">{s.label}</th>
-                      <td className="text-end fw-semibold"><Money cents={s.payoutCents} /></td>
-                    </tr>
-                  ))}
-                </tbody>
-              </Table>
               {later.length > 0 ? (
                 <div className="portfolio-later mt-3">
                   <h4 className="h6 mb-1">Cover not started yet (not exposed today)</h4>
@@ -283,17 +273,9 @@ function Body({ portfolio, filters, setFilters, fetching }: { portfolio: Portfol
         <p className="small mb-3" aria-hidden="true">
           <span className="portfolio-key portfolio-key-secondary" /> Collected <span className="portfolio-key portfolio-key-muted ms-3" /> Still due
         </p>
-        <Row className="g-4">
-          <Col xl={6}>
-            <TotalsTable caption="By island" first="Island" rows={byCountry} />
-          </Col>
-          <Col xl={6}>
-            <TotalsTable caption="By status" first="Status" rows={byStatus} />
-          </Col>
-          <Col xs={12}>
-            <TotalsTable caption="By option" first="Option" rows={byOption} />
-          </Col>
-        </Row>
+        <TotalsTable caption="By island" first="Island" rows={byCountry} />
+        <TotalsTable caption="By option" first="Option" rows={byOption} />
+        <TotalsTable caption="By status" first="Status" rows={byStatus} />
       </section>
 
       <section className="mb-5" aria-labelledby="design-title">
