@@ -22,7 +22,7 @@ export function BarChart({ title, bars, scaleCents }: { title: string; bars: rea
         {bars.map((bar) => {
           let x = 0;
           return (
-            <li key={bar.label} className="portfolio-chart-row">
+            <li key={bar.label} className={`portfolio-chart-row${bar.parts.length > 1 ? ' is-stacked' : ''}`}>
               <span className="portfolio-chart-label">{bar.label}</span>
               <svg className="portfolio-chart-bar" width="100%" height="14" aria-hidden="true" focusable="false">
                 <rect width="100%" height="14" rx="3" className="portfolio-chart-track" />

@@ -21,6 +21,10 @@ const asOfDate = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', dateStyle: 
 const countryName = (code: string) => (isCountryCode(code) ? COUNTRIES[code].name : code.toUpperCase());
 const optionName = (id: string) => OPTION_LABELS[id as OptionId] ?? `Option ${id}`;
 const statusName = (status: string) => POLICY_STATUS_LABELS[status as PolicyStatus] ?? status;
+const policiesText = (rows: readonly { policies: number }[]) => {
+  const n = rows.reduce((sum, r) => sum + r.policies, 0);
+  return `${n.toLocaleString('en-US')} ${n === 1 ? 'policy' : 'policies'}`;
+};
 
 interface Totals {
   key: string;
@@ -106,7 +110,7 @@ function Exposure({ portfolio }: { portfolio: Portfolio }) {
                 {countryName(country)}
               </h3>
               <p className="small text-body-secondary mb-2">
-                In force today: {inForce.reduce((n, b) => n + b.policies, 0).toLocaleString('en-US')} policies, <Money cents={sum(inForce)} /> of cover left this term.
+                In force today: {policiesText(inForce)}, <Money cents={sum(inForce)} /> of cover left this term.
               </p>
               {inForce.length > 0 ? (
                 <BarChart
@@ -119,7 +123,7 @@ function Exposure({ portfolio }: { portfolio: Portfolio }) {
                 <div className="portfolio-later mt-3">
                   <h4 className="h6 mb-1">Cover not started yet (not exposed today)</h4>
                   <p className="small text-body-secondary mb-1">
-                    {later.reduce((n, b) => n + b.policies, 0).toLocaleString('en-US')} issued policies whose cover starts with a later season would pay, once it starts:
+                    Issued for a later season ({policiesText(later)}): once their cover starts, they would pay
                   </p>
                   <ul className="small mb-0">
                     {storms('NOT_STARTED').map((s) => (
