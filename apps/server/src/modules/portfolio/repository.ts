@@ -46,8 +46,10 @@ export function payoutOfSum(n: number, sumCents: number, rem: number, pct: numbe
  * a million rows to the payouts. The statuses a storm could not pay are left out later, by scope.
  */
 export async function portfolioGroups(db: Db): Promise<PortfolioGroupRow[]> {
-  const parts = rowsOf(
-    (await db.execute(sql`
+  const remaining = sql`GREATEST(p.coverage_cents - o.created_cents, 0)`;
+  // Both reads at once: on PostgreSQL they run on two connections of the pool.
+  const [partsResult, cappedResult] = await Promise.all([
+    db.execute(sql`
       SELECT p.country, p.option_id, p.status, p.season_year, p.coverage_cents % 100 AS rem,
              COUNT(*)::int AS policies,
              SUM(p.coverage_cents) AS coverage_cents,
@@ -55,8 +57,18 @@ export async function portfolioGroups(db: Db): Promise<PortfolioGroupRow[]> {
              SUM(p.paid_cents) AS collected_cents
       FROM policies p
       GROUP BY p.country, p.option_id, p.status, p.season_year, rem
-    `)) as unknown as QueryRows<Record<string, string | number>>,
-  );
+    `),
+    db.execute(sql`
+      SELECT p.country, p.option_id, p.status, p.season_year,
+             SUM(LEAST(o.created_cents, p.coverage_cents)) AS used_cents,
+             ${sql.join(EXPOSURE_PERCENTS.map((pct) => sumAs(sql`${fullAt(pct)} - LEAST(${fullAt(pct)}, ${remaining})`, `p${pct}`)), sql`, `)}
+      FROM (SELECT policy_id, SUM(amount_cents) AS created_cents FROM payouts GROUP BY policy_id) o
+      JOIN policies p ON p.id = o.policy_id
+      GROUP BY p.country, p.option_id, p.status, p.season_year
+    `),
+  ]);
+  const parts = rowsOf(partsResult as unknown as QueryRows<Record<string, string | number>>);
+  const capped = rowsOf(cappedResult as unknown as QueryRows<Record<string, string | number>>);
   const keyOf = (r: Record<string, string | number>) => `${r.country}|${r.option_id}|${r.status}|${r.season_year}`;
   const totals = new Map<string, Omit<PortfolioGroupRow, 'remainingCents'>>();
   for (const r of parts) {
@@ -81,17 +93,6 @@ export async function portfolioGroups(db: Db): Promise<PortfolioGroupRow[]> {
     for (const pct of EXPOSURE_PERCENTS) t.payoutAt[String(pct)] = (t.payoutAt[String(pct)] ?? 0) + payoutOfSum(n, sum, Number(r.rem), pct);
     totals.set(key, t);
   }
-  const remaining = sql`GREATEST(p.coverage_cents - o.created_cents, 0)`;
-  const capped = rowsOf(
-    (await db.execute(sql`
-      SELECT p.country, p.option_id, p.status, p.season_year,
-             SUM(LEAST(o.created_cents, p.coverage_cents)) AS used_cents,
-             ${sql.join(EXPOSURE_PERCENTS.map((pct) => sumAs(sql`${fullAt(pct)} - LEAST(${fullAt(pct)}, ${remaining})`, `p${pct}`)), sql`, `)}
-      FROM (SELECT policy_id, SUM(amount_cents) AS created_cents FROM payouts GROUP BY policy_id) o
-      JOIN policies p ON p.id = o.policy_id
-      GROUP BY p.country, p.option_id, p.status, p.season_year
-    `)) as unknown as QueryRows<Record<string, string | number>>,
-  );
   const cuts = new Map(capped.map((r) => [keyOf(r), r]));
   const ordered = [...totals.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return ordered.map(([key, t]) => {

@@ -43,7 +43,7 @@ function basesOf(groups: readonly PortfolioGroupRow[], seasons: ReadonlyMap<numb
 
 /** The whole portfolio as of `now`: one grouped pass over the policies, then the contract (domain). */
 export async function loadPortfolio(db: Db, now: Date): Promise<Portfolio> {
-  const [groups, seasons, backtest] = [await portfolioGroups(db), await listSeasons(db), await loadPrecomputedBacktest()];
+  const [groups, seasons, backtest] = await Promise.all([portfolioGroups(db), listSeasons(db), loadPrecomputedBacktest()]);
   const asOf = localIsoDate(now);
   const bases = basesOf(groups, new Map(seasons.map((s) => [s.year, s])), asOf);
   return { asOf, groups, bases, designStorms: designStormExposure(bases), historical: historicalExposure(bases, backtest) };
