@@ -28,7 +28,7 @@ export function InviteUserDialog({ onClose, onInvited }: Props) {
   const invite = useInviteUser();
   const form = useForm<InviteForm>({ resolver: zodResolver(inviteFormSchema), defaultValues: { firstName: '', lastName: '', email: '', role: 'admin' } });
   const { errors } = form.formState;
-  // The spec's "Uh oh." for a failed invite; closing it goes back to the form as it was typed.
+  // The spec's "Uh oh." for a failed invite; Close goes back to the form as it was typed, to send again.
   const [failure, setFailure] = useState<string | null>(null);
 
   const submit = form.handleSubmit(async (values) => {
@@ -41,15 +41,7 @@ export function InviteUserDialog({ onClose, onInvited }: Props) {
 
   if (failure !== null) {
     return (
-      <ErrorDialog
-        show
-        detail={failure}
-        onRetry={() => {
-          setFailure(null);
-          void submit();
-        }}
-        onClose={() => setFailure(null)}
-      />
+      <ErrorDialog show detail={failure} onClose={() => setFailure(null)} />
     );
   }
 
