@@ -45,7 +45,7 @@ export function ContentAdminPage() {
         <ErrorDialog show description={DEFAULT_ERROR_DESCRIPTION} detail={displayMessageOf(content.error)} onRetry={() => void content.refetch()} onClose={() => void content.refetch()} />
       ) : (
         <>
-          <Nav variant="tabs" className="mb-3" activeKey={tab} onSelect={(key) => setTab((key as Tab | null) ?? 'faq')} role="tablist">
+          <Nav variant="tabs" className="mb-3 content-tabs" activeKey={tab} onSelect={(key) => setTab((key as Tab | null) ?? 'faq')} role="tablist">
             {TABS.map(([key, label]) => (
               <Nav.Item key={key}>
                 <Nav.Link eventKey={key} role="tab" aria-selected={tab === key}>
