@@ -59,7 +59,7 @@ export function LandingEditor({ landing }: { landing: LandingTexts }) {
         <>
           <div className="hero content-preview-hero p-4">
             <p className="eyebrow text-white mb-2">{draft.subtitle}</p>
-            <p className="h2 fw-bold mb-3">{draft.title}</p>
+            <p className="h2 fw-bold text-white mb-3">{draft.title}</p>
             <p className="lead mb-0">{draft.heroText}</p>
           </div>
           <div className="p-4">
