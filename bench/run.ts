@@ -13,7 +13,8 @@
  * (bench/ledger.ts; `node --import tsx bench/ledger.ts` runs that part alone), and the transaction log
  * query's timelines on a million entries (bench/txn-list.ts, likewise), a holder's policy lists
  * among a million policies on PostgreSQL (bench/my-policies.ts, likewise), the trigger engine
- * (bench/storm-evaluation.ts) and the admins' users list on 200,000 users (bench/users-list.ts).
+ * (bench/storm-evaluation.ts), the admins' users list on 200,000 users (bench/users-list.ts) and
+ * the portfolio over a million policies (bench/portfolio.ts).
  *
  * The target ratio is measured as deployed: anonymous answers to public queries are shared for
  * GRAPHQL_CACHE_TTL_MS (src/graphql/response-cache.ts). A second server with that cache off is
@@ -30,6 +31,7 @@ import { runLedgerBench } from './ledger';
 import { runMyPoliciesBench } from './my-policies';
 import { runTxnListBench } from './txn-list';
 import { runUsersListBench } from './users-list';
+import { runPortfolioBench } from './portfolio';
 import { runLoad, type LoadRequest, type LoadResult } from './load-generator';
 import { runStormsBench } from './storms';
 import { runStormEvaluationBench } from './storm-evaluation';
@@ -163,6 +165,8 @@ async function main(): Promise<number> {
     // The trigger engine on PostgreSQL (bench/storm-evaluation.ts): one storm over 100,000 policies.
     console.log((await runStormEvaluationBench()).join('\n'));
     console.log((await runUsersListBench()).join('\n'));
+    // The admins' portfolio over a million policies (bench/portfolio.ts).
+    console.log((await runPortfolioBench()).join('\n'));
     return ledger.failures > 0 ? 1 : 0;
   } finally {
     await deployed.app.close();

@@ -20,6 +20,7 @@ import { paymentsPlugin } from './modules/payments';
 import { ledgerPlugin } from './modules/ledger';
 import { metricsPlugin } from './modules/metrics';
 import { pricingPlugin } from './modules/pricing';
+import { cataloguePlugin } from './modules/catalogue';
 import { stormRoutes } from './modules/storms/routes';
 import './types';
 
@@ -96,6 +97,7 @@ export async function buildApp({
   await app.register(metricsPlugin(database));
   await app.register(ledgerPlugin);
   await app.register(pricingPlugin);
+  await app.register(cataloguePlugin);
   // Before every route: its bearer-token hook must see them all.
   await app.register(identityPlugin);
   await app.register(filesPlugin);

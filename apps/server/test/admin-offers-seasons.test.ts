@@ -4,9 +4,11 @@
  * nothing stored.
  */
 import { ADMIN_CONFIG_MESSAGES } from '@fhp/domain';
-import { beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app';
 import { offers, seasons } from '../src/db/schema';
-import { describeApp } from './harness';
+import { describeApp, testConfig } from './harness';
 import { gqlAs, tokenFor } from './identity-helpers';
 
 const now = new Date('2027-03-01T12:00:00Z');
@@ -54,6 +56,32 @@ describeApp(
       // Switched off: the quote has no discount again.
       await gqlAs(suite.app, admin, SAVE_OFFER, { input: offer({ id, active: false }) });
       expect((await anonymousQuote())?.discount).toBeNull();
+    });
+
+    describe('on another instance of the same database', () => {
+      let other: FastifyInstance;
+      beforeAll(async () => {
+        // Its own caches on a clock that never moves: only the catalogue version can tell it of an edit.
+        other = await buildApp({ config: testConfig(), database: suite.database, clock: () => now, monotonicNow: () => 0 });
+        await other.ready();
+      });
+      afterAll(() => other.close());
+      const otherQuote = async () => (await gqlAs<Quote>(other, undefined, QUOTE_GD)).body.data?.quote.options.find((o) => o.id === '3');
+
+      it('an edit reaches its next quote once it checks the catalogue version (every second)', async () => {
+        await other.catalogue.check();
+        const before = (await otherQuote())?.discount?.percent ?? null;
+        const created = await gqlAs<{ saveOffer: { id: string } }>(suite.app, admin, SAVE_OFFER, { input: offer({ discountPercent: '7' }) });
+        expect(created.body.errors).toBeUndefined();
+        // Not yet told: its offers and its public answers are still the old ones.
+        expect((await otherQuote())?.discount?.percent ?? null).toBe(before);
+        expect(await other.catalogue.check()).toBe(true);
+        expect((await otherQuote())?.discount?.percent).toBe(7);
+        expect(await other.catalogue.check()).toBe(false);
+        await gqlAs(suite.app, admin, SAVE_OFFER, { input: offer({ id: created.body.data!.saveOffer.id, active: false }) });
+        await other.catalogue.check();
+        expect((await otherQuote())?.discount?.percent ?? null).toBe(before);
+      });
     });
 
     it('refuses an offer of 101%, an end before its start and other bad input, storing nothing', async () => {

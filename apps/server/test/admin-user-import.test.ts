@@ -4,6 +4,8 @@
  */
 import { KYC_MESSAGES, USER_IMPORT_LIMITS, USER_IMPORT_MESSAGES } from '@fhp/domain';
 import ExcelJS from 'exceljs';
+// The zip library ExcelJS itself packs workbooks with: here it hides a bomb inside a real one.
+import JSZip from 'jszip';
 import { like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
@@ -121,5 +123,16 @@ describeApp('admin: import users', (suite) => {
     expect(imported.body).toMatchObject({ imported: true, message: '1 users imported' });
     const [row] = await suite.app.db.select().from(users).where(like(users.email, `${tag}.9@%`));
     expect(row).toMatchObject({ firstName: 'Jean-Baptiste', lastName: null, status: 'USER_ADDED' });
+  });
+
+  it('refuses an XLSX that would unpack to far more than its size (a zip bomb) before reading it', async () => {
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet('Users').addRow(['firstName', 'email']);
+    const zip = await JSZip.loadAsync(Buffer.from(await workbook.xlsx.writeBuffer()));
+    // 80 MB of zeros deflate to about 80 KB: small on the wire, 80 MB once unpacked.
+    zip.file('xl/media/padding.bin', Buffer.alloc(80 * 1024 * 1024));
+    const bomb = await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', compressionOptions: { level: 9 } });
+    expect(bomb.length).toBeLessThan(USER_IMPORT_LIMITS.maxBytes);
+    expect(await post(suite.app, admin, bomb, false)).toMatchObject({ status: 400, body: { display_message: USER_IMPORT_MESSAGES.unpacksTooLarge } });
   });
 });

@@ -5,10 +5,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { ADMIN_USER_MESSAGES } from '@fhp/domain';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
-import { policies, users } from '../src/db/schema';
+import { bankAccounts, files, kycDocuments, ledgerEntries, payments, policies, users } from '../src/db/schema';
+import { seedDemoKyc } from '../src/db/seed/demo-kyc';
+import { seedDemoPolicies } from '../src/db/seed/demo-policies';
+import { verifyStoredLedger } from '../src/modules/ledger';
 import { findRoleByName } from '../src/modules/identity/repository';
 import { newVuid } from '../src/modules/identity/vuid';
 import { describeApp } from './harness';
@@ -130,11 +133,51 @@ describeApp('admin: users list and actions', (suite) => {
     const holder = 'purchaser.b@fhp.example';
     const id = await userId(suite.app, holder);
     const token = await tokenFor(suite.app, holder);
+    // The demo's policies (paid, issued: payments and ledger entries) and KYC proofs, as `npm start` seeds them.
+    await seedDemoPolicies(suite.app);
+    await seedDemoKyc(suite.app);
     await makeProvisional(suite.app, holder);
     const before = await suite.app.db.select({ id: policies.id }).from(policies).where(eq(policies.ownerId, id));
     expect(before.length).toBeGreaterThan(0);
+    // A payout account with a cheque leaf, beside the demo KYC proofs the seed gave this holder.
+    const [leaf] = await suite.app.db
+      .insert(files)
+      .values({ ownerId: id, purpose: 'CHEQUE_LEAF', originalName: 'cheque.png', mimeType: 'image/png', size: 3, sha256: 'x', bytes: Buffer.from('png'), createdAt: new Date() })
+      .returning({ id: files.id });
+    await suite.app.db.insert(bankAccounts).values({
+      ownerId: id, accHolderName: 'Bernard Joseph', bankName: 'Grenada Co-operative Bank', accountNoCipher: 'sealed', accountNoLast4: '4321',
+      type: 'SAVINGS', swiftCode: 'GCBKGDGD', chequeLeafFileId: leaf!.id, updatedAt: new Date(),
+    });
+    const proofs = await suite.app.db.select({ fileId: kycDocuments.fileId }).from(kycDocuments).where(eq(kycDocuments.userId, id));
+    expect(proofs.length).toBeGreaterThan(0);
+    await suite.app.db.update(kycDocuments).set({ comment: 'Name on the bill is Bernard Joseph' }).where(eq(kycDocuments.userId, id));
+    const ownPolicyIds = before.map((p) => p.id);
+    const paymentsBefore = await suite.app.db.select({ id: payments.id }).from(payments).where(inArray(payments.policyId, ownPolicyIds));
+    const ledgerBefore = await suite.app.db.select({ sequence: ledgerEntries.sequence, hash: ledgerEntries.hash }).from(ledgerEntries);
+    expect(paymentsBefore.length).toBeGreaterThan(0);
+    expect(ledgerBefore.length).toBeGreaterThan(0);
+    const adminToken = admin;
+    const proofUrl = `/api/v1/files/${proofs[0]!.fileId}`;
+    expect((await suite.app.inject({ method: 'GET', url: proofUrl, headers: { authorization: `Bearer ${adminToken}` } })).statusCode).toBe(200);
 
     expect((await act('removeUser', holder)).body.data?.removeUser?.message).toBe('deleted successfully');
+
+    // The payout account, the proofs and the reviewers' comments no longer name or show the person.
+    const [account] = await suite.app.db.select().from(bankAccounts).where(eq(bankAccounts.ownerId, id));
+    expect(account).toMatchObject({ accHolderName: 'erased', accountNoCipher: '', accountNoLast4: '' });
+    const personal = await suite.app.db
+      .select({ size: files.size, name: files.originalName })
+      .from(files)
+      .where(and(eq(files.ownerId, id), inArray(files.purpose, ['ID_PROOF', 'ADDRESS_PROOF', 'CHEQUE_LEAF'])));
+    expect(personal.length).toBe(proofs.length + 1);
+    expect(personal.every((f) => f.size === 0 && f.name === 'erased')).toBe(true);
+    expect((await suite.app.db.select({ comment: kycDocuments.comment }).from(kycDocuments).where(eq(kycDocuments.userId, id))).every((d) => d.comment === null)).toBe(true);
+    expect((await suite.app.inject({ method: 'GET', url: proofUrl, headers: { authorization: `Bearer ${adminToken}` } })).statusCode).toBe(404);
+    // The book keeps its records: payments, every ledger entry unchanged, and the chain verifies.
+    expect(await suite.app.db.select({ id: payments.id }).from(payments).where(inArray(payments.policyId, ownPolicyIds))).toEqual(paymentsBefore);
+    const ledgerAfter = await suite.app.db.select({ sequence: ledgerEntries.sequence, hash: ledgerEntries.hash }).from(ledgerEntries);
+    expect(ledgerAfter.slice(0, ledgerBefore.length)).toEqual(ledgerBefore);
+    expect((await verifyStoredLedger(suite.app.db)).ok).toBe(true);
 
     expect((await gqlAs(suite.app, token, '{ whoAmI { signedIn } }')).status).toBe(401);
     const [row] = await suite.app.db.select().from(users).where(eq(users.id, id));
@@ -192,5 +235,19 @@ describeApp('admin: users list and actions', (suite) => {
     expect(body.data?.bulkUserAction).toEqual([{ ok: true }]);
     const [row] = await suite.app.db.select().from(users).where(eq(users.id, user.id));
     expect(row).toMatchObject({ passwordHash: null, signInType: 'otp' });
+  });
+
+  it('never resets the password of the owner or of the admin who asks', async () => {
+    const { body } = await gqlAs<{ bulkUserAction: { email: string; ok: boolean; message: string }[] }>(
+      suite.app,
+      admin,
+      'mutation { bulkUserAction(action: "reset_password", emails: ["owner@fhp.example", "admin@fhp.example"]) { email ok message } }',
+    );
+    expect(body.data?.bulkUserAction).toEqual([
+      { email: 'owner@fhp.example', ok: false, message: ADMIN_USER_MESSAGES.notOwner },
+      { email: 'admin@fhp.example', ok: false, message: ADMIN_USER_MESSAGES.notYourself },
+    ]);
+    const kept = await suite.app.db.select({ hash: users.passwordHash }).from(users).where(inArray(users.email, ['owner@fhp.example', 'admin@fhp.example']));
+    expect(kept.every((u) => u.hash !== null)).toBe(true);
   });
 });

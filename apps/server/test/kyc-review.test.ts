@@ -76,6 +76,17 @@ describeApp(
       expect(logged.length).toBeGreaterThan(0);
     });
 
+    it('leaves a deleted account\'s documents out of the queue', async () => {
+      const email = `kyc.deleted.${randomUUID().slice(0, 8)}@fhp.example`;
+      await customerWithKyc(suite.app, smtp, email);
+      expect((await queue()).filter((item) => item.holderEmail === email)).toHaveLength(2);
+      const removed = await gqlAs(suite.app, admin, 'mutation($email: String!) { removeUser(email: $email) { message } }', { email });
+      expect(removed.body.errors).toBeUndefined();
+      // The account's email is now deleted-…@deleted.invalid: no document of a deleted account is left.
+      const left = await queue();
+      expect(left.some((item) => item.holderEmail === email || item.holderEmail.endsWith('@deleted.invalid'))).toBe(false);
+    });
+
     it('refuses an unknown document, a bad decision and an overlong comment in words', async () => {
       expect((await review({ documentId: randomUUID(), decision: 'ACCEPT' })).body.errors?.[0]?.message).toBe(KYC_REVIEW_MESSAGES.notFound);
       expect((await review({ documentId: 'nope', decision: 'ACCEPT' })).body.errors?.[0]?.message).toBe(KYC_REVIEW_MESSAGES.notFound);

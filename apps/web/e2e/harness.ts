@@ -81,3 +81,8 @@ export async function tamperLedgerEntry(hash: string): Promise<void> {
 export async function restoreLedger(): Promise<void> {
   await call('POST', '/ledger/restore');
 }
+
+/** Puts a customer's decided KYC documents back to waiting, as the seed left them. */
+export async function resubmitKyc(email: string): Promise<void> {
+  await call('POST', `/kyc/resubmit?email=${encodeURIComponent(email)}`);
+}

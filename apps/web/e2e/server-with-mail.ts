@@ -18,6 +18,8 @@
  *                              ledger, as the lifecycle does) and seals them; answers [{ hash, sequence }]
  *   POST /ledger/tamper?hash=  alters that entry's stored payload in raw SQL; answers { tampered }
  *   POST /ledger/restore       puts back every payload /ledger/tamper altered; answers { restored }
+ *   POST /kyc/resubmit?email=  puts that customer's decided KYC documents back to waiting (SUBMITTED,
+ *                              no comment), as the seed left them; answers { resubmitted }
  *
  * Mail endpoints wait for a message to arrive (`timeoutMs`, default 10 s); each message is handed
  * out once, so a spec reads a sign-up code and then the policy email in turn. One process, so the
@@ -219,6 +221,18 @@ async function restoreLedger(): Promise<{ restored: string[] }> {
   return { restored };
 }
 
+/** A spec that rejected a seeded document puts it back for the specs after it. */
+async function resubmitKyc(email: string): Promise<{ resubmitted: number }> {
+  const user = await db.query.users.findFirst({ where: (users, { eq }) => eq(users.email, email) });
+  if (!user) throw new Error(`No user ${email}`);
+  // Only a uuid from our own database reaches the SQL.
+  if (!/^[0-9a-f-]{36}$/.test(user.id)) throw new Error('bad user id');
+  const { rows } = await db.execute(
+    `update kyc_documents set status = 'SUBMITTED', comment = null, reviewed_by = null, reviewed_at = null where user_id = '${user.id}' and status <> 'SUBMITTED' returning id`,
+  );
+  return { resubmitted: rows.length };
+}
+
 async function route(req: IncomingMessage, url: URL): Promise<unknown> {
   const to = url.searchParams.get('to');
   const timeoutMs = Number(url.searchParams.get('timeoutMs') ?? 10_000);
@@ -245,6 +259,7 @@ async function route(req: IncomingMessage, url: URL): Promise<unknown> {
   if (key === 'POST /ledger/entries') return appendLedgerEntries();
   if (key === 'POST /ledger/tamper') return tamperLedger(url.searchParams.get('hash'));
   if (key === 'POST /ledger/restore') return restoreLedger();
+  if (key === 'POST /kyc/resubmit' && email) return resubmitKyc(email);
   return undefined;
 }
 

@@ -19,6 +19,7 @@ import '../modules/storms/graphql';
 import '../modules/admin-users/graphql';
 import '../modules/pricing/admin-graphql';
 import '../modules/portfolio/graphql';
+import '../modules/content/admin-graphql';
 
 // The first mutations arrive with issue 4; modules add theirs with builder.mutationFields.
 builder.mutationType({});

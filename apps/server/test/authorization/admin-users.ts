@@ -39,6 +39,25 @@ export const adminUsersRows: MatrixRows = {
       expected: manageUsers,
       passesGuardWith: ['BAD_USER_INPUT'],
     },
+    adminContent: { query: '{ adminContent { faqSections { id version } site { version } } }', expected: manageUsers },
+    // Saved against a version nobody has: an allowed caller gets past the guard to "stale", nothing is stored.
+    saveFaqSection: {
+      query: 'mutation { saveFaqSection(input: { id: 1, title: "Matrix", queAns: [{ title: "Q?", content: "A." }], version: "matrix-stale" }) { id } }',
+      expected: manageUsers,
+      passesGuardWith: ['BAD_USER_INPUT'],
+    },
+    saveLandingTexts: {
+      query: `mutation { saveLandingTexts(input: { productId: "fhp", title: "T", subtitle: "S", heroText: "H", howItWorks: [{ title: "a", text: "b" }],
+        payoutIntro: "P", version: "matrix-stale" }) { title } }`,
+      expected: manageUsers,
+      passesGuardWith: ['BAD_USER_INPUT'],
+    },
+    saveSiteContent: {
+      query: `mutation { saveSiteContent(input: { footer: [{ title: "F", links: [{ label: "L", href: "/terms" }] }],
+        contact: { email: "help@fhp.example", phone: "+1 473 555 0100", address: "St. George's" }, version: "matrix-stale" }) { version } }`,
+      expected: manageUsers,
+      passesGuardWith: ['BAD_USER_INPUT'],
+    },
     bulkUserAction: {
       query: `mutation { bulkUserAction(action: "suspend_user", emails: ["${NOBODY}"]) { email ok message } }`,
       expected: manageUsers,

@@ -33,6 +33,8 @@ export const ROUTES = {
   Users: '/users',
   KycReview: '/kyc-review',
   OffersAndSeasons: '/offers-and-seasons',
+  PortfolioReport: '/portfolio',
+  SiteContent: '/site-content',
 } as const;
 
 export type RouteName = keyof typeof ROUTES;
@@ -72,4 +74,6 @@ export const ROUTE_TITLES: Record<RouteName, string> = {
   Users: 'Users',
   KycReview: 'KYC review',
   OffersAndSeasons: 'Offers & Seasons',
+  PortfolioReport: 'Portfolio',
+  SiteContent: 'Content',
 };

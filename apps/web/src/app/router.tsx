@@ -77,6 +77,8 @@ const SIGNED_IN_PAGES: Partial<Record<RouteName, Pick<RouteObject, 'lazy'>>> = {
   Users: page('Users', () => import('../features/admin-users/UsersPage').then((m) => m.UsersPage)),
   KycReview: page('KycReview', () => import('../features/kyc-review/KycReviewPage').then((m) => m.KycReviewPage)),
   OffersAndSeasons: page('OffersAndSeasons', () => import('../features/offers-seasons/OffersAndSeasonsPage').then((m) => m.OffersAndSeasonsPage)),
+  PortfolioReport: page('PortfolioReport', () => import('../features/portfolio/PortfolioPage').then((m) => m.PortfolioPage)),
+  SiteContent: page('SiteContent', () => import('../features/content-admin/ContentAdminPage').then((m) => m.ContentAdminPage)),
 };
 
 export const routes: RouteObject[] = [

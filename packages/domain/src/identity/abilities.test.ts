@@ -25,8 +25,8 @@ const CUSTOMER_TABLE: ScreenSubject[] = [
 // Our staff screens (issue 7), on top of the spec's table.
 const EXPECTED_SCREENS: Record<RoleName | 'none' | 'anonymous', ScreenSubject[]> = {
   owner: [...SCREEN_SUBJECTS],
-  admin: [...ADMIN_TABLE, 'PaymentDesk', 'CancellationRequests', 'StormPayouts', 'Users', 'KycReview', 'OffersAndSeasons'],
-  'master admin': [...ADMIN_TABLE, 'PaymentDesk', 'CancellationRequests', 'StormPayouts', 'Users', 'KycReview', 'OffersAndSeasons'],
+  admin: [...ADMIN_TABLE, 'PaymentDesk', 'CancellationRequests', 'StormPayouts', 'Users', 'KycReview', 'OffersAndSeasons', 'PortfolioReport', 'SiteContent'],
+  'master admin': [...ADMIN_TABLE, 'PaymentDesk', 'CancellationRequests', 'StormPayouts', 'Users', 'KycReview', 'OffersAndSeasons', 'PortfolioReport', 'SiteContent'],
   purchaser: CUSTOMER_TABLE,
   teller: [...CUSTOMER_TABLE, 'PaymentDesk'],
   holder: [],

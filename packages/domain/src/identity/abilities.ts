@@ -23,7 +23,7 @@ import type { ScreenSubject } from './screens';
  *
  * | Subject                          | anyone | purchaser          | teller              | admin, master admin           | owner  |
  * |----------------------------------|--------|--------------------|---------------------|-------------------------------|--------|
- * | Content, Quote, LedgerEntry      | read   | read               | read                | read                          | manage |
+ * | Content, Quote, LedgerEntry      | read   | read               | read                | read (Content: update)        | manage |
  * | Profile, Payout                  | -      | read, update own   | read, update own    | read all; read, update own    | manage |
  * | Policy, Document, BankAccount    | -      | read, create,      | read, create,       | read all; create, update own  | manage |
  * |                                  |        | update own         | update own          |                               |        |
@@ -44,7 +44,8 @@ import type { ScreenSubject } from './screens';
  *
  * Staff screens (ours, issue 7; not in the spec's table): PaymentDesk (teller, admin, master admin)
  * and CancellationRequests (admin, master admin); issue 10: StormPayouts (admin, master admin);
- * admin screens (issue 11): Users, KycReview and OffersAndSeasons (admin, master admin).
+ * admin screens (issue 11): Users, KycReview, OffersAndSeasons, PortfolioReport and SiteContent
+ * (admin, master admin).
  *
  * A teller reads a policy's PaymentView (number, holder's name, schedule, payments) but never its
  * Document or BankAccount records (KYC proofs, bank details, the contract PDF): those stay
@@ -180,7 +181,7 @@ export function defineAbilityFor(user: AbilityUser): AppAbility {
   }
 
   if ((ADMIN_ROLES as readonly RoleName[]).includes(role)) {
-    can('read', [...ADMIN_SCREENS, 'PaymentDesk', 'CancellationRequests', 'StormPayouts', 'Users', 'KycReview', 'OffersAndSeasons']);
+    can('read', [...ADMIN_SCREENS, 'PaymentDesk', 'CancellationRequests', 'StormPayouts', 'Users', 'KycReview', 'OffersAndSeasons', 'PortfolioReport', 'SiteContent']);
     // Administrators support customers and record their payments, so they see every record.
     can('read', [...OWNED_SUBJECTS, ...LOG_SUBJECTS, 'PaymentView', 'Receipt']);
     can(['create', 'read'], 'Payment');
@@ -188,6 +189,8 @@ export function defineAbilityFor(user: AbilityUser): AppAbility {
     can(['read', 'update'], 'DocumentReview');
     can(['read', 'update'], 'Configuration');
     can('read', 'Portfolio');
+    // FAQ, landing texts, footer and contact (product-decisions: admins run content).
+    can('update', 'Content');
     can('manage', 'User');
     // Admins run storm imports and record payout wires (product-decisions "Roles at work").
     can('create', 'Storm');

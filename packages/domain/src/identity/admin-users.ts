@@ -87,8 +87,8 @@ export const ADMIN_USER_MESSAGES = {
   failureText: 'Something weird happened',
   failureHint: 'Keep calm and try again',
   noSuchUser: 'There is no user with this email address.',
-  notYourself: 'You cannot suspend or delete your own account.',
-  notOwner: 'The owner’s account cannot be suspended or deleted.',
+  notYourself: 'You cannot suspend, delete or reset the password of your own account.',
+  notOwner: 'The owner’s account cannot be suspended, deleted or have its password reset.',
   alreadySuspended: 'This user is already suspended.',
   notSuspended: 'This user is not suspended.',
 } as const;

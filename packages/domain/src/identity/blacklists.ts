@@ -55,6 +55,8 @@ export const SIDEBAR_KEY = {
   users: 'users',
   kycReview: 'kycReview',
   offersAndSeasons: 'offersAndSeasons',
+  portfolio: 'portfolio',
+  siteContent: 'siteContent',
 } as const;
 export type SidebarKey = (typeof SIDEBAR_KEY)[keyof typeof SIDEBAR_KEY];
 export const SIDEBAR_KEYS: readonly SidebarKey[] = Object.values(SIDEBAR_KEY);

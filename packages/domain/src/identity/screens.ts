@@ -26,6 +26,8 @@ export const SCREEN_SUBJECTS = [
   'Users',
   'KycReview',
   'OffersAndSeasons',
+  'PortfolioReport',
+  'SiteContent',
 ] as const;
 
 export type ScreenSubject = (typeof SCREEN_SUBJECTS)[number];

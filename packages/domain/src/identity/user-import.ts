@@ -16,6 +16,7 @@ export const USER_IMPORT_MESSAGES = {
   tooManyRecords: `The file has more than ${USER_IMPORT_LIMITS.maxRecords} records; split it into files of at most ${USER_IMPORT_LIMITS.maxRecords}.`,
   tooLarge: `The file is larger than ${USER_IMPORT_LIMITS.maxBytes} bytes (10 MB).`,
   notSpreadsheet: 'The file must be a CSV or XLSX spreadsheet.',
+  unpacksTooLarge: 'The spreadsheet unpacks to far more than a list of users would. Save only the users sheet as CSV or XLSX and try again.',
   unreadable: 'The spreadsheet could not be read. Please save it again as CSV or XLSX.',
   noHeader: 'The first row must name the columns firstName, lastName and email.',
   empty: 'The file has no records.',
@@ -30,14 +31,6 @@ export type UserImportColumn = (typeof USER_IMPORT_COLUMNS)[number];
 export function importColumnOf(header: string): UserImportColumn | undefined {
   const key = header.replace(/[\s_-]+/g, '').toLowerCase();
   return USER_IMPORT_COLUMNS.find((column) => column.toLowerCase() === key);
-}
-
-/**
- * A cell that a spreadsheet program would run as a formula when the data is opened again. Such text
- * is kept as text (never evaluated); the name rules below refuse it where a name is expected.
- */
-export function looksLikeFormula(text: string): boolean {
-  return /^[=+\-@\t\r]/.test(text);
 }
 
 const emailCell = z.string().trim().min(1, USER_IMPORT_MESSAGES.emailUnique).pipe(emailSchema);

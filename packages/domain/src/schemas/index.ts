@@ -11,3 +11,4 @@ export * from './account';
 export * from './bank-account';
 export * from './kyc-review';
 export * from './admin-config';
+export * from './content-edit';

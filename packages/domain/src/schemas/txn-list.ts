@@ -9,6 +9,8 @@ export const TXN_TYPES = {
   KYC_SUBMISSION: 'KYC_SUBMISSION',
   POLICY_PURCHASE_FLOW: 'POLICY_PURCHASE_FLOW',
   BANK_DETAIL: 'BANK_DETAIL',
+  /** An administrator's edit of the public pages' content (issue 11 item 7). */
+  CONTENT_EDIT: 'CONTENT_EDIT',
 } as const;
 export type TxnType = (typeof TXN_TYPES)[keyof typeof TXN_TYPES];
 const TYPE_NAMES: readonly string[] = Object.values(TXN_TYPES);

@@ -40,6 +40,8 @@ const ROUTES: [name: string, path: string, isPublic: boolean][] = [
   ['Users', '/users', false],
   ['KycReview', '/kyc-review', false],
   ['OffersAndSeasons', '/offers-and-seasons', false],
+  ['PortfolioReport', '/portfolio', false],
+  ['SiteContent', '/site-content', false],
 ];
 
 export const pageContentSeed: PageContent = {
@@ -70,6 +72,8 @@ export const pageContentSeed: PageContent = {
     { key: SIDEBAR_KEY.users, title: 'Users', icon: 'people', path: '/users', children: [] },
     { key: SIDEBAR_KEY.kycReview, title: 'KYC Review', icon: 'person-vcard', path: '/kyc-review', children: [] },
     { key: SIDEBAR_KEY.offersAndSeasons, title: 'Offers & Seasons', icon: 'tag', path: '/offers-and-seasons', children: [] },
+    { key: SIDEBAR_KEY.portfolio, title: 'Portfolio', icon: 'pie-chart', path: '/portfolio', children: [] },
+    { key: SIDEBAR_KEY.siteContent, title: 'Content', icon: 'pencil-square', path: '/site-content', children: [] },
   ],
   // The spec calls these links placeholders; they point somewhere real where we have a page.
   footer: [
@@ -112,6 +116,8 @@ export const pageContentSeed: PageContent = {
     { segment: 'users', label: 'Users' },
     { segment: 'kyc-review', label: 'KYC Review' },
     { segment: 'offers-and-seasons', label: 'Offers & Seasons' },
+    { segment: 'portfolio', label: 'Portfolio' },
+    { segment: 'site-content', label: 'Content' },
     { segment: 'product', label: 'Products' },
     { segment: DEMO_PRODUCT_ID, label: productName },
     { segment: 'faq', label: 'FAQ' },

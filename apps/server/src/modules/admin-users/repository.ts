@@ -1,7 +1,8 @@
 import { ACCOUNT_STATUSES_BY_FILTER, type UserListInput } from '@fhp/domain';
 import { and, count, desc, eq, inArray, isNull, like, sql, type SQL } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
 import type { Db } from '../../db/client';
-import { customerProfiles, oneTimeCodes, roles, users } from '../../db/schema';
+import { bankAccounts, customerProfiles, files, kycDocuments, oneTimeCodes, roles, users } from '../../db/schema';
 
 /** One row of the admins' users list (spec part 2 section 3, "Admin user row"). */
 export interface AdminUserRow {
@@ -88,4 +89,24 @@ export async function anonymiseUser(db: Db, user: { id: string; vuid: string; em
     .set({ gender: null, occupation: null, addressLine1: null, city: null, updatedAt: now })
     .where(eq(customerProfiles.userId, user.id));
   await db.delete(oneTimeCodes).where(eq(oneTimeCodes.email, user.email));
+  // The payout account names the person and holds their number: the row stays (its timeline
+  // entries point at the account's owner) with nothing left that identifies anyone.
+  await db
+    .update(bankAccounts)
+    .set({ accHolderName: ERASED, accountNoCipher: '', accountNoLast4: '', updatedAt: now })
+    .where(eq(bankAccounts.ownerId, user.id));
+  // Reviewers' comments may quote the document.
+  await db.update(kycDocuments).set({ comment: null }).where(eq(kycDocuments.userId, user.id));
+  // The documents the person gave us (proofs, photo, cheque leaf) lose their bytes; the rows stay
+  // for the records that point at them. Contracts we issued stay with the policies they belong to.
+  await db
+    .update(files)
+    .set({ bytes: Buffer.alloc(0), size: 0, sha256: EMPTY_SHA256, originalName: ERASED })
+    .where(and(eq(files.ownerId, user.id), inArray(files.purpose, [...PERSONAL_FILE_PURPOSES])));
 }
+
+/** What replaces a deleted person's text: not a name, and plainly not one. */
+const ERASED = 'erased';
+const EMPTY_SHA256 = createHash('sha256').digest('hex');
+/** Files a person uploaded about themself; POLICY_DOCUMENT (the contract) is ours and stays. */
+export const PERSONAL_FILE_PURPOSES = ['ID_PROOF', 'ADDRESS_PROOF', 'PROFILE_IMAGE', 'CHEQUE_LEAF'] as const;

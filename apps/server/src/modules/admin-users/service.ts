@@ -71,9 +71,14 @@ export function createAdminUsersService({ db, clock, accounts, identity }: Admin
       return { message: ADMIN_USER_MESSAGES.deleted };
     },
 
-    /** The password goes; the user signs in with an emailed code until they choose a new one. */
-    async resetPassword(_actor: Actor, email: string): Promise<{ message: string }> {
+    /**
+     * The password goes; the user signs in with an emailed code until they choose a new one. The
+     * owner and oneself are out of reach as for suspend and delete: a reset downgrades how an
+     * account signs in, which is the owner's or the account holder's own choice.
+     */
+    async resetPassword(actor: Actor, email: string): Promise<{ message: string }> {
       const target = await targetOf(db, email);
+      assertMayDisable(actor, target);
       await updateUser(db, target.id, { passwordHash: null, signInType: 'otp' }, clock());
       return { message: ADMIN_USER_MESSAGES.passwordReset };
     },

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { importColumnOf, USER_IMPORT_LIMITS, USER_IMPORT_MESSAGES, type UserImportColumn } from '@fhp/domain';
 import ExcelJS from 'exceljs';
 import { fileTypeFromBuffer } from 'file-type';
+import { assertZipWithinBounds, ZipTooLarge } from './zip-bounds';
 
 /** A spreadsheet the admin must fix; the message says what. */
 export class SpreadsheetRefused extends Error {
@@ -40,6 +41,7 @@ async function readWorksheet(bytes: Buffer): Promise<ExcelJS.Worksheet> {
   const detected = await fileTypeFromBuffer(bytes);
   try {
     if (detected?.mime === XLSX_MIME) {
+      await assertZipWithinBounds(bytes);
       await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
       const sheet = workbook.worksheets[0];
       if (!sheet) throw new SpreadsheetRefused(USER_IMPORT_MESSAGES.empty);
@@ -50,6 +52,7 @@ async function readWorksheet(bytes: Buffer): Promise<ExcelJS.Worksheet> {
     return await workbook.csv.read(Readable.from([bytes]), { parserOptions: { trim: false }, map: (value: string) => value });
   } catch (error) {
     if (error instanceof SpreadsheetRefused) throw error;
+    if (error instanceof ZipTooLarge) throw new SpreadsheetRefused(USER_IMPORT_MESSAGES.unpacksTooLarge, { cause: error });
     throw new SpreadsheetRefused(USER_IMPORT_MESSAGES.unreadable, { cause: error });
   }
 }

@@ -52,10 +52,10 @@ describeApp('content queries', (suite) => {
     };
     expect(page.brand).toEqual({ name: 'Flexible Hurricane Protection', productId: 'fhp' });
     expect(page.navigation[0]).toEqual({ label: 'View Product Info', path: '/product/fhp', kind: 'link' });
-    expect(page.routes).toHaveLength(23); // the spec's 17, two staff screens of issue 7, Storm Payouts and three admin screens
+    expect(page.routes).toHaveLength(25); // the spec's 17, two staff screens of issue 7, Storm Payouts and five admin screens
     expect(page.routes.find((r) => r.name === 'PurchaseFlow')).toEqual({ name: 'PurchaseFlow', path: '/product/:id/buy', public: true, ability: null });
     expect(page.routes.find((r) => r.name === 'PayoutKYC')).toEqual({ name: 'PayoutKYC', path: '/my-payout-details', public: false, ability: 'PayoutKYC' });
-    expect(page.sidebarItems.map((i) => i.title)).toEqual(['My Account', 'My Payout Details', 'My Policies', 'Payment Desk', 'Cancellation Requests', 'Storm Payouts', 'Users', 'KYC Review', 'Offers & Seasons']);
+    expect(page.sidebarItems.map((i) => i.title)).toEqual(['My Account', 'My Payout Details', 'My Policies', 'Payment Desk', 'Cancellation Requests', 'Storm Payouts', 'Users', 'KYC Review', 'Offers & Seasons', 'Portfolio', 'Content']);
     expect(page.sidebarItems[2]?.children.map((c) => c.title)).toEqual(['Provisional', 'Actual', 'Archived']);
     expect(page.footer.map((s) => s.title)).toEqual(['Products', 'Support', 'Company', 'Other Links']);
     expect(page.footer[3]?.links.map((l) => l.label)).toEqual(['Privacy', 'Terms', 'FAQ']);

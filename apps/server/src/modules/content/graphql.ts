@@ -9,7 +9,7 @@ const GetFAQInput = builder.inputType('GetFAQInput', {
   fields: (t) => ({ dashboard: t.field({ type: DashboardEnum }) }),
 });
 
-const QueAnsRef = builder.objectRef<QueAns>('QueAns').implement({
+export const QueAnsRef = builder.objectRef<QueAns>('QueAns').implement({
   fields: (t) => ({ title: t.exposeString('title'), content: t.exposeString('content') }),
 });
 
@@ -65,10 +65,10 @@ SidebarItemRef.implement({
 const FooterLinkRef = builder.objectRef<{ label: string; href: string }>('FooterLink').implement({
   fields: (t) => ({ label: t.exposeString('label'), href: t.exposeString('href') }),
 });
-const FooterSectionRef = builder.objectRef<Of<'footer'>>('FooterSection').implement({
+export const FooterSectionRef = builder.objectRef<Of<'footer'>>('FooterSection').implement({
   fields: (t) => ({ title: t.exposeString('title'), links: t.field({ type: [FooterLinkRef], resolve: (s) => s.links }) }),
 });
-const ContactRef = builder.objectRef<Of<'contact'>>('Contact').implement({
+export const ContactRef = builder.objectRef<Of<'contact'>>('Contact').implement({
   fields: (t) => ({ email: t.exposeString('email'), phone: t.exposeString('phone'), address: t.exposeString('address') }),
 });
 const BrandRef = builder.objectRef<Of<'brand'>>('Brand').implement({
@@ -95,7 +95,7 @@ const PageContentRef = builder.objectRef<PageContent>('PageContent').implement({
   }),
 });
 
-const LandingStepRef = builder.objectRef<LandingContent['howItWorks'][number]>('LandingStep').implement({
+export const LandingStepRef = builder.objectRef<LandingContent['howItWorks'][number]>('LandingStep').implement({
   fields: (t) => ({ title: t.exposeString('title'), text: t.exposeString('text') }),
 });
 

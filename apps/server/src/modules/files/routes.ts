@@ -90,7 +90,8 @@ export function filesRoutes(blobs: BlobStore, slots: UploadSlots) {
       // Owner first, bytes after: a caller who may not read the file never makes us load 20 MB.
       const info = UUID.test(id) ? await blobs.info(id) : undefined;
       // Someone else's file answers exactly like a missing one: ids reveal nothing.
-      if (!info || !request.ability.can('read', subject('Document', { ownerId: info.ownerId }))) {
+      // An erased file (its owner was deleted, decision 070) is gone for everyone.
+      if (!info || info.size === 0 || !request.ability.can('read', subject('Document', { ownerId: info.ownerId }))) {
         return refuse(reply, 404, NOT_FOUND);
       }
       const blob = await blobs.get(id);

@@ -1,5 +1,5 @@
 import { KYC_REVIEW_MESSAGES, type KycReviewInput } from '@fhp/domain';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { kycDocuments, users } from '../../db/schema';
@@ -46,7 +46,7 @@ export function kycReviewQueue(db: Db): Promise<KycReviewItem[]> {
     .select(itemColumns)
     .from(kycDocuments)
     .innerJoin(users, eq(users.id, kycDocuments.userId))
-    .where(eq(kycDocuments.status, 'SUBMITTED'))
+    .where(and(eq(kycDocuments.status, 'SUBMITTED'), isNull(users.deletedAt)))
     // Within one submission the ID proof first, the spec's field order.
     .orderBy(asc(kycDocuments.createdAt), sql`${kycDocuments.type} = 'ADDRESS_PROOF'`, asc(kycDocuments.id))
     .limit(KYC_REVIEW_QUEUE_LIMIT);

@@ -1,68 +1,50 @@
-import { designStormExposure, historicalExposure, EXPOSED_STATUSES, loadPrecomputedBacktest, type CountryCode, type CoverageInForce, type ExposureScenario, type HistoricalExposure, type OptionId } from '@fhp/domain';
-import { count, sql, sum } from 'drizzle-orm';
-import { builder, type GraphQLContext } from '../../graphql/builder';
-import type { Db } from '../../db/client';
-import { policies } from '../../db/schema';
+import { COUNTRY_CODES, historicalPage, type CountryCode, type ExposureBase, type ExposureScenario, type HistoricalExposure } from '@fhp/domain';
+import { builder } from '../../graphql/builder';
+import { userInputError } from '../../graphql/errors';
 import { forbidden, requireUser } from '../identity/guards';
+import type { PortfolioGroupRow } from './repository';
+import { loadPortfolio, type Portfolio } from './service';
 
-/* The portfolio (issue 11 item 6): totals by country, option and status, and exposure (decision 054). */
+/* The portfolio (issue 11 item 6): totals by country, option and status, and exposure (decisions 054, 072). */
 
-interface PortfolioGroup {
-  country: string;
-  optionId: string;
-  status: string;
-  policies: number;
-  coverageCents: number;
-  premiumCents: number;
-  collectedCents: number;
-}
+const dueOf = (g: PortfolioGroupRow) => (g.status === 'CANCELED' || g.status === 'EXPIRED' ? 0 : Math.max(0, g.premiumCents - g.collectedCents));
 
-interface Portfolio {
-  groups: PortfolioGroup[];
-  designStorms: ExposureScenario[];
-  historicalStorms: HistoricalExposure[];
-}
-
-/** One grouped pass over the policies; premium is what the holder owes (after any discount). */
-async function portfolioGroups(db: Db): Promise<PortfolioGroup[]> {
-  const rows = await db
-    .select({
-      country: policies.country,
-      optionId: policies.optionId,
-      status: policies.status,
-      policies: count(),
-      coverageCents: sum(policies.coverageCents),
-      premiumCents: sum(sql<number>`coalesce(${policies.discountedPremiumCents}, ${policies.premiumCents})`),
-      collectedCents: sum(policies.paidCents),
-    })
-    .from(policies)
-    .groupBy(policies.country, policies.optionId, policies.status)
-    .orderBy(policies.country, policies.optionId, policies.status);
-  return rows.map((r) => ({ ...r, coverageCents: Number(r.coverageCents ?? 0), premiumCents: Number(r.premiumCents ?? 0), collectedCents: Number(r.collectedCents ?? 0) }));
-}
-
-async function portfolio(ctx: GraphQLContext): Promise<Portfolio> {
-  const groups = await portfolioGroups(ctx.db);
-  const inForce: CoverageInForce[] = groups
-    .filter((g) => (EXPOSED_STATUSES as readonly string[]).includes(g.status))
-    .map((g) => ({ country: g.country as CountryCode, optionId: g.optionId as OptionId, coverageCents: g.coverageCents }));
-  return { groups, designStorms: designStormExposure(inForce), historicalStorms: historicalExposure(inForce, await loadPrecomputedBacktest()).slice(0, 20) };
-}
-
-const GroupRef = builder.objectRef<PortfolioGroup>('PortfolioGroup').implement({
+const GroupRef = builder.objectRef<PortfolioGroupRow>('PortfolioGroup').implement({
   fields: (t) => ({
     country: t.exposeString('country'),
     optionId: t.exposeString('optionId'),
     status: t.exposeString('status'),
+    seasonYear: t.exposeInt('seasonYear'),
     policies: t.exposeInt('policies'),
     coverageCents: t.exposeFloat('coverageCents'),
     premiumCents: t.exposeFloat('premiumCents'),
     collectedCents: t.exposeFloat('collectedCents'),
-    dueCents: t.float({ description: 'Premium not yet collected (0 for canceled and expired policies).', resolve: (g) => (g.status === 'CANCELED' || g.status === 'EXPIRED' ? 0 : Math.max(0, g.premiumCents - g.collectedCents)) }),
+    dueCents: t.float({ description: 'Premium not yet collected (0 for canceled and expired policies).', resolve: dueOf }),
+  }),
+});
+const ScopeEnum = builder.enumType('ExposureScope', {
+  values: {
+    IN_FORCE: { description: 'Cover runs today: what a storm today would trigger.' },
+    NOT_STARTED: { description: 'Issued for a season whose cover starts later: exposed from that day, not today.' },
+  } as const,
+});
+const BaseRef = builder.objectRef<ExposureBase>('ExposureBasis').implement({
+  fields: (t) => ({
+    scope: t.field({ type: ScopeEnum, resolve: (b) => b.scope }),
+    country: t.exposeString('country'),
+    optionId: t.exposeString('optionId'),
+    policies: t.exposeInt('policies'),
+    coverageCents: t.exposeFloat('coverageCents'),
+    remainingCents: t.exposeFloat('remainingCents', { description: 'Coverage the term’s payouts have not used yet (the 100% cap).' }),
   }),
 });
 const ScenarioRef = builder.objectRef<ExposureScenario>('ExposureScenario').implement({
-  fields: (t) => ({ country: t.exposeString('country'), label: t.exposeString('label'), payoutCents: t.exposeFloat('payoutCents') }),
+  fields: (t) => ({
+    scope: t.field({ type: ScopeEnum, resolve: (s) => s.scope }),
+    country: t.exposeString('country'),
+    label: t.exposeString('label'),
+    payoutCents: t.exposeFloat('payoutCents'),
+  }),
 });
 const HistoricalRef = builder.objectRef<HistoricalExposure>('HistoricalExposure').implement({
   fields: (t) => ({
@@ -73,22 +55,56 @@ const HistoricalRef = builder.objectRef<HistoricalExposure>('HistoricalExposure'
     payoutCents: t.exposeFloat('payoutCents'),
   }),
 });
+const HistoricalPageRef = builder.objectRef<{ totalCount: number; items: HistoricalExposure[] }>('HistoricalExposurePage').implement({
+  fields: (t) => ({
+    totalCount: t.exposeInt('totalCount'),
+    items: t.field({ type: [HistoricalRef], resolve: (p) => p.items }),
+  }),
+});
+
+const MAX_PAGE = 100;
+
 const PortfolioRef = builder.objectRef<Portfolio>('Portfolio').implement({
   fields: (t) => ({
+    asOf: t.exposeString('asOf', { description: 'The day (America/Port_of_Spain) the scopes are judged on.' }),
     groups: t.field({ type: [GroupRef], resolve: (p) => p.groups }),
-    designStorms: t.field({ type: [ScenarioRef], resolve: (p) => p.designStorms }),
-    historicalStorms: t.field({ type: [HistoricalRef], description: 'The 20 costliest shipped storms on today’s in-force policies.', resolve: (p) => p.historicalStorms }),
+    exposureBasis: t.field({ type: [BaseRef], description: 'The policies each scope prices, by country and option.', resolve: (p) => p.bases }),
+    designStorms: t.field({
+      type: [ScenarioRef],
+      description: 'The two design storms per island: scope IN_FORCE for today, NOT_STARTED for policies whose cover starts later.',
+      resolve: (p) => p.designStorms,
+    }),
+    historicalStorms: t.field({
+      type: HistoricalPageRef,
+      description: 'Every shipped storm that paid any option, priced on the policies in force today; costliest first.',
+      args: {
+        search: t.arg.string({ required: false, description: 'Words of the name, a year, or a storm id.' }),
+        country: t.arg.string({ required: false }),
+        offset: t.arg.int({ required: false }),
+        limit: t.arg.int({ required: false }),
+      },
+      resolve: (p, args) => {
+        const country = args.country ?? null;
+        if (country !== null && !(COUNTRY_CODES as readonly string[]).includes(country)) throw userInputError('Choose an island: gd or dm');
+        const offset = args.offset ?? 0;
+        const limit = args.limit ?? 20;
+        if (offset < 0 || limit < 1 || limit > MAX_PAGE) throw userInputError(`Ask for 1 to ${MAX_PAGE} storms from offset 0 or more`);
+        if ((args.search ?? '').length > 100) throw userInputError('Search with at most 100 characters');
+        return historicalPage(p.historical, { search: args.search ?? '', country: country as CountryCode | null, offset, limit });
+      },
+    }),
   }),
 });
 
 builder.queryFields((t) => ({
   portfolio: t.field({
     type: PortfolioRef,
-    description: 'Admin: policies, coverage and premium by country, option and status; what storms would cost today.',
+    description: 'Admin: policies, coverage and premium by country, option, status and season; what storms would cost.',
     resolve: (_root, _args, ctx) => {
       requireUser(ctx);
       if (!ctx.ability.can('read', 'Portfolio')) throw forbidden();
-      return portfolio(ctx);
+      return loadPortfolio(ctx.db, ctx.clock());
     },
   }),
 }));
+

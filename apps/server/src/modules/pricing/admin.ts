@@ -7,9 +7,9 @@ import { userInputError } from '../../graphql/errors';
 import type { OfferRow, SeasonRow } from './repository';
 
 /**
- * Offers and seasons as administrators edit them (issue 11 item 4; decision 052). After a save the
- * instance that made it forgets its cached offers, pricing snapshot and public answers, so its next
- * quote is exact at once; other instances follow within their caches' lifetimes (README, Pricing).
+ * Offers and seasons as administrators edit them (issue 11 item 4; decision 052). A save records a
+ * catalogue change (modules/catalogue): the instance that made it forgets its cached offers, pricing
+ * snapshot and public answers at once, every other instance within a second.
  */
 
 /** An offer with its window as the calendar days an admin typed. */
@@ -37,12 +37,6 @@ export function listAllSeasons(app: FastifyInstance): Promise<SeasonRow[]> {
   return app.db.select().from(seasons).orderBy(desc(seasons.year));
 }
 
-function forgetCachedPricing(app: FastifyInstance): void {
-  app.offers.invalidate();
-  app.pricingConfig.invalidate();
-  app.publicQueryCache.clear();
-}
-
 export async function saveOffer(app: FastifyInstance, input: OfferInput): Promise<AdminOfferView> {
   const values = {
     country: input.country,
@@ -55,24 +49,26 @@ export async function saveOffer(app: FastifyInstance, input: OfferInput): Promis
     canPurchase: input.canPurchase,
     active: input.active,
   };
-  let row: OfferRow | undefined;
-  if (input.id === null) {
-    [row] = await app.db
-      .insert(offers)
-      .values({ id: `${input.country}-${randomBytes(4).toString('hex')}`, ...values })
-      .returning();
-  } else {
-    [row] = await app.db.update(offers).set(values).where(eq(offers.id, input.id)).returning();
-    if (!row) throw userInputError(ADMIN_CONFIG_MESSAGES.offerNotFound);
-  }
-  if (!row) throw new Error('offer not stored');
-  forgetCachedPricing(app);
+  const row = await app.catalogue.edit(async (tx) => {
+    let saved: OfferRow | undefined;
+    if (input.id === null) {
+      [saved] = await tx
+        .insert(offers)
+        .values({ id: `${input.country}-${randomBytes(4).toString('hex')}`, ...values })
+        .returning();
+    } else {
+      [saved] = await tx.update(offers).set(values).where(eq(offers.id, input.id)).returning();
+      if (!saved) throw userInputError(ADMIN_CONFIG_MESSAGES.offerNotFound);
+    }
+    if (!saved) throw new Error('offer not stored');
+    return saved;
+  });
   return toOfferView(row);
 }
 
 /** Creates or updates the season of `input.year`; refused when its cover overlaps another season's. */
 export async function saveSeason(app: FastifyInstance, input: SeasonInput): Promise<SeasonRow> {
-  const row = await app.db.transaction(async (tx) => {
+  const row = await app.catalogue.edit(async (tx) => {
     // Two admins saving overlapping seasons at once: the second waits, then sees the first.
     await tx.execute(`lock table seasons in share row exclusive mode`);
     const others = await tx.select().from(seasons);
@@ -86,6 +82,5 @@ export async function saveSeason(app: FastifyInstance, input: SeasonInput): Prom
     return saved;
   });
   if (!row) throw new Error('season not stored');
-  forgetCachedPricing(app);
   return row;
 }

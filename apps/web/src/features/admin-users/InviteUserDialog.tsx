@@ -6,7 +6,9 @@ import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { ErrorDialog } from '../../components/ErrorDialog';
 import { displayMessageOf } from '../../lib/graphql/errors';
 import { useInviteUser } from './api';
 
@@ -26,14 +28,22 @@ export function InviteUserDialog({ onClose, onInvited }: Props) {
   const invite = useInviteUser();
   const form = useForm<InviteForm>({ resolver: zodResolver(inviteFormSchema), defaultValues: { firstName: '', lastName: '', email: '', role: 'admin' } });
   const { errors } = form.formState;
+  // The spec's "Uh oh." for a failed invite; Close goes back to the form as it was typed, to send again.
+  const [failure, setFailure] = useState<string | null>(null);
 
   const submit = form.handleSubmit(async (values) => {
     try {
       onInvited(await invite.mutateAsync(values));
-    } catch (failure) {
-      form.setError('root', { message: displayMessageOf(failure) });
+    } catch (error) {
+      setFailure(displayMessageOf(error));
     }
   });
+
+  if (failure !== null) {
+    return (
+      <ErrorDialog show detail={failure} onClose={() => setFailure(null)} />
+    );
+  }
 
   return (
     <Modal show onHide={onClose} centered aria-labelledby="invite-title">
@@ -76,11 +86,6 @@ export function InviteUserDialog({ onClose, onInvited }: Props) {
               </Form.Group>
             </Col>
           </Row>
-          {errors.root ? (
-            <p className="text-danger mt-3 mb-0" role="alert">
-              {errors.root.message}
-            </p>
-          ) : null}
         </Modal.Body>
         <Modal.Footer>
           <Button variant="outline-secondary" onClick={onClose}>

@@ -21,7 +21,7 @@ import { StatusBadge, userName } from './StatusBadge';
 import { UserDetail } from './UserDetail';
 import './admin-users.css';
 
-const ACTION_LABELS: Record<UserAction, string> = { reinvite: 'Re-invite', suspend: 'Suspend', reactivate: 'Reactivate', delete: 'Delete' };
+const ACTION_LABELS: Record<UserAction, string> = { invite: 'Invite', reinvite: 'Re-invite', suspend: 'Suspend', reactivate: 'Reactivate', delete: 'Delete' };
 const BULK_LABELS: Record<BulkUserAction, string> = {
   reset_password: 'Reset password',
   delete_user: 'Delete',
@@ -31,14 +31,23 @@ const BULK_LABELS: Record<BulkUserAction, string> = {
 /** Actions that lock someone out are confirmed first. */
 const CONFIRM: Partial<Record<UserAction, string>> = {
   suspend: 'will be signed out and cannot sign in until reactivated.',
-  delete: 'will be deleted: the name, email and phone are erased; policies and payments are kept.',
+  delete: 'will be deleted: the name, email, phone, payout account and identity documents are erased; policies and payments are kept.',
+};
+/** The same for a selection: what happens to each selected user. */
+const CONFIRM_BULK: Partial<Record<BulkUserAction, string>> = {
+  suspend_user: 'Each will be signed out and cannot sign in until reactivated.',
+  delete_user: 'Each will be deleted: names, emails, phones, payout accounts and identity documents are erased; policies and payments are kept.',
+  reset_password: 'Each will have to sign in with an emailed code until they choose a new password.',
 };
 const dateCreated = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Port_of_Spain', dateStyle: 'medium' });
 
-/** Which row actions make sense for a user's display status. */
-function actionsFor(user: AdminUser): UserAction[] {
+/**
+ * Which row actions make sense for a user's display status: a user created or imported and never
+ * sent an invitation is invited; one already invited (or verified, not yet set up) is re-invited.
+ */
+export function actionsFor(user: Pick<AdminUser, 'suspended' | 'status'>): UserAction[] {
   if (user.suspended) return ['reactivate', 'delete'];
-  const invite: UserAction[] = user.status === 'created' || user.status === 'invited' || user.status === 'verified' ? ['reinvite'] : [];
+  const invite: UserAction[] = user.status === 'created' ? ['invite'] : user.status === 'invited' || user.status === 'verified' ? ['reinvite'] : [];
   return [...invite, 'suspend', 'delete'];
 }
 
@@ -62,6 +71,7 @@ export function UsersPage() {
   const [importing, setImporting] = useState(false);
   const [detail, setDetail] = useState<AdminUser | null>(null);
   const [confirming, setConfirming] = useState<{ action: UserAction; user: AdminUser } | null>(null);
+  const [confirmingBulk, setConfirmingBulk] = useState<BulkUserAction | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
   const refilter = (change: Partial<UserListFilters>) => {
@@ -84,6 +94,7 @@ export function UsersPage() {
   const ask = (which: UserAction, user: AdminUser) => (CONFIRM[which] ? setConfirming({ action: which, user }) : void run(which, user));
 
   const runBulk = async (which: BulkUserAction) => {
+    setConfirmingBulk(null);
     try {
       setOutcome({ bulk: await bulk.mutateAsync({ action: which, emails: [...selected] }) });
       setSelected(new Set());
@@ -163,7 +174,7 @@ export function UsersPage() {
               </option>
             ))}
           </Form.Select>
-          <Button size="sm" onClick={() => void runBulk(bulkAction)} disabled={bulk.isPending}>
+          <Button size="sm" onClick={() => (CONFIRM_BULK[bulkAction] ? setConfirmingBulk(bulkAction) : void runBulk(bulkAction))} disabled={bulk.isPending}>
             Apply to selected
           </Button>
         </div>
@@ -292,6 +303,33 @@ export function UsersPage() {
             </Button>
             <Button variant="danger" onClick={() => void run(confirming.action, confirming.user)}>
               {ACTION_LABELS[confirming.action]}
+            </Button>
+          </Modal.Footer>
+        </Modal>
+      ) : null}
+      {confirmingBulk ? (
+        <Modal show centered onHide={() => setConfirmingBulk(null)} aria-labelledby="confirm-bulk-title">
+          <Modal.Header closeButton>
+            <Modal.Title id="confirm-bulk-title" as="h2" className="h5">
+              {BULK_LABELS[confirmingBulk]} {selected.size} {selected.size === 1 ? 'user' : 'users'}?
+            </Modal.Title>
+          </Modal.Header>
+          <Modal.Body>
+            <p>{CONFIRM_BULK[confirmingBulk]}</p>
+            <ul className="list-unstyled small mb-0">
+              {[...selected].map((email) => (
+                <li key={email} className="user-email">
+                  {email}
+                </li>
+              ))}
+            </ul>
+          </Modal.Body>
+          <Modal.Footer>
+            <Button variant="outline-secondary" onClick={() => setConfirmingBulk(null)}>
+              Cancel
+            </Button>
+            <Button variant="danger" onClick={() => void runBulk(confirmingBulk)}>
+              {BULK_LABELS[confirmingBulk]}
             </Button>
           </Modal.Footer>
         </Modal>

@@ -1,4 +1,4 @@
-import type { BulkUserAction, InvitableRole, UserStatusFilter } from '@fhp/domain';
+import { ADMIN_USER_MESSAGES, type BulkUserAction, type InvitableRole, type UserStatusFilter } from '@fhp/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { iamPost } from '../../lib/auth/iamClient';
 import { readAccessToken } from '../../lib/auth/session';
@@ -45,7 +45,7 @@ export function useUserList(filters: UserListFilters) {
   });
 }
 
-export type UserAction = 'suspend' | 'reactivate' | 'delete' | 'reinvite';
+export type UserAction = 'suspend' | 'reactivate' | 'delete' | 'invite' | 'reinvite';
 
 async function runAction(action: UserAction, email: string): Promise<string> {
   switch (action) {
@@ -55,6 +55,10 @@ async function runAction(action: UserAction, email: string): Promise<string> {
       return (await request(ReactivateMutation, { email })).reactivateUser.message;
     case 'delete':
       return (await request(RemoveMutation, { email })).removeUser.message;
+    case 'invite':
+      // A user created or imported but never sent an invitation: the same call, the spec's invite text.
+      await iamPost<{ message: string }>('/invitation/send', { email, inviteType: 'EMAIL_VERIFICATION' }, { token: readAccessToken() });
+      return ADMIN_USER_MESSAGES.invited;
     case 'reinvite':
       // The spec's re-invite is the identity service's REST call.
       return (await iamPost<{ message: string }>('/invitation/send', { email, inviteType: 'EMAIL_VERIFICATION' }, { token: readAccessToken() })).message;

@@ -100,7 +100,7 @@ describe('resolveSidebar', () => {
     const purchaser = defineAbilityFor({ id: 'p', role: 'purchaser' });
     const keys = (ability: typeof teller) => resolveSidebar({ role: null, canRead: (screen) => ability.can('read', screen) }).map((i) => i.key);
     expect(keys(teller)).toEqual(['myAccount', 'myPayoutDetails', 'myPolicies', 'paymentDesk']);
-    expect(keys(admin)).toEqual(['myAccount', 'myPayoutDetails', 'myPolicies', 'paymentDesk', 'cancellationRequests', 'stormPayouts', 'users', 'kycReview', 'offersAndSeasons']);
+    expect(keys(admin)).toEqual(['myAccount', 'myPayoutDetails', 'myPolicies', 'paymentDesk', 'cancellationRequests', 'stormPayouts', 'users', 'kycReview', 'offersAndSeasons', 'portfolio', 'siteContent']);
     expect(keys(purchaser)).toEqual(['myAccount', 'myPayoutDetails', 'myPolicies']);
   });
 });

@@ -51,6 +51,8 @@ export const DEFAULT_SIDEBAR: readonly DefaultSidebarItem[] = [
   { key: 'users', title: 'Users', icon: 'people', path: '/users', children: [], screen: 'Users' },
   { key: 'kycReview', title: 'KYC Review', icon: 'person-vcard', path: '/kyc-review', children: [], screen: 'KycReview' },
   { key: 'offersAndSeasons', title: 'Offers & Seasons', icon: 'tag', path: '/offers-and-seasons', children: [], screen: 'OffersAndSeasons' },
+  { key: 'portfolio', title: 'Portfolio', icon: 'pie-chart', path: '/portfolio', children: [], screen: 'PortfolioReport' },
+  { key: 'siteContent', title: 'Content', icon: 'pencil-square', path: '/site-content', children: [], screen: 'SiteContent' },
 ];
 
 function flatten(items: readonly SidebarOverride[]): SidebarOverride[] {
