@@ -6,10 +6,11 @@ import { KYC_REVIEW_MESSAGES } from '@fhp/domain';
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { transactionLog } from '../src/db/schema';
+import { kycDocuments, transactionLog } from '../src/db/schema';
 import { startSmtpCapture } from '../src/modules/notifications/smtp-capture';
 import { describeApp } from './harness';
 import { gqlAs, tokenFor } from './identity-helpers';
+import { uploadProof } from './files-helpers';
 import { customerWithKyc } from './purchase-helpers';
 
 const smtp = await startSmtpCapture();
@@ -85,6 +86,24 @@ describeApp(
       // The account's email is now deleted-…@deleted.invalid: no document of a deleted account is left.
       const left = await queue();
       expect(left.some((item) => item.holderEmail === email || item.holderEmail.endsWith('@deleted.invalid'))).toBe(false);
+    });
+
+    it('lists only the latest proof of each kind: a replaced one leaves the queue and cannot be decided', async () => {
+      const email = `kyc.replaced.${randomUUID().slice(0, 8)}@fhp.example`;
+      const holder = await customerWithKyc(suite.app, smtp, email);
+      const [oldId] = (await queue()).filter((item) => item.holderEmail === email && item.type === 'ID_PROOF');
+      const file = await uploadProof(suite.app, holder, 'ID_PROOF');
+      const edited = await gqlAs(suite.app, holder, 'mutation($input: EditKYCDocInput!) { editKYCDoc(input: $input) { message } }', {
+        input: { documents: [{ fileId: file.id, type: 'ID_PROOF', name: 'driverLicense' }] },
+      });
+      expect(edited.body.errors).toBeUndefined();
+      const mine = (await queue()).filter((item) => item.holderEmail === email);
+      expect(mine.map((item) => item.type).sort()).toEqual(['ADDRESS_PROOF', 'ID_PROOF']);
+      expect(mine.some((item) => item.id === oldId!.id)).toBe(false);
+      const refused = await review({ documentId: oldId!.id, decision: 'ACCEPT' });
+      expect(refused.body.errors?.[0]?.message).toBe(KYC_REVIEW_MESSAGES.superseded);
+      const [row] = await suite.app.db.select({ status: kycDocuments.status }).from(kycDocuments).where(eq(kycDocuments.id, oldId!.id));
+      expect(row?.status).toBe('SUBMITTED');
     });
 
     it('refuses an unknown document, a bad decision and an overlong comment in words', async () => {

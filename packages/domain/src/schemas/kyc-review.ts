@@ -15,6 +15,7 @@ export const KYC_REVIEW_MESSAGES = {
   commentTooLong: `The comment must be at most ${KYC_REVIEW_COMMENT_MAX_LENGTH} characters`,
   decisionInvalid: 'Choose ACCEPT or REJECT',
   notWaiting: 'This document has already been reviewed.',
+  superseded: 'The holder has replaced this document with a newer one; review that one instead.',
   notFound: 'This document was not found.',
   accepted: 'Document accepted',
   rejected: 'Document rejected; the holder sees your comment on My Account',

@@ -1,5 +1,5 @@
 import { KYC_REVIEW_MESSAGES, type KycReviewInput } from '@fhp/domain';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { kycDocuments, users } from '../../db/schema';
@@ -40,13 +40,21 @@ const itemColumns = {
   holderEmail: users.email,
 };
 
-/** Documents waiting for a decision (SUBMITTED), oldest first; never a deleted account's. */
+/**
+ * Whether a later document of the same kind replaced this one (editKYCDoc keeps the old rows as
+ * the holder's history): only the latest proof of each kind is the holder's current one.
+ */
+// Spelled out by name: the builder leaves columns unqualified in a one-table select, where they
+// would bind to the inner row. Use only where the outer table is kyc_documents itself.
+const isSuperseded: SQL = sql`exists (select 1 from kyc_documents newer where newer.user_id = kyc_documents.user_id and newer.type = kyc_documents.type and (newer.created_at, newer.id) > (kyc_documents.created_at, kyc_documents.id))`;
+
+/** Documents waiting for a decision (SUBMITTED, not replaced since), oldest first; never a deleted account's. */
 export function kycReviewQueue(db: Db): Promise<KycReviewItem[]> {
   return db
     .select(itemColumns)
     .from(kycDocuments)
     .innerJoin(users, eq(users.id, kycDocuments.userId))
-    .where(and(eq(kycDocuments.status, 'SUBMITTED'), isNull(users.deletedAt)))
+    .where(and(eq(kycDocuments.status, 'SUBMITTED'), isNull(users.deletedAt), sql`not ${isSuperseded}`))
     // Within one submission the ID proof first, the spec's field order.
     .orderBy(asc(kycDocuments.createdAt), sql`${kycDocuments.type} = 'ADDRESS_PROOF'`, asc(kycDocuments.id))
     .limit(KYC_REVIEW_QUEUE_LIMIT);
@@ -63,6 +71,8 @@ export async function reviewKycDocument(deps: { db: Db; clock: Clock }, reviewer
     const [doc] = await tx.select().from(kycDocuments).where(eq(kycDocuments.id, input.documentId)).for('update');
     if (!doc) throw userInputError(KYC_REVIEW_MESSAGES.notFound);
     if (doc.status !== 'SUBMITTED') throw userInputError(KYC_REVIEW_MESSAGES.notWaiting);
+    const [replaced] = await tx.select({ yes: isSuperseded }).from(kycDocuments).where(eq(kycDocuments.id, doc.id));
+    if (replaced?.yes) throw userInputError(KYC_REVIEW_MESSAGES.superseded);
     const status = input.decision === 'ACCEPT' ? 'ACCEPTED' : 'REJECTED';
     await tx
       .update(kycDocuments)
