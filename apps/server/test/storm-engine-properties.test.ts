@@ -1,4 +1,4 @@
-import { coverTermBounds, evaluateStorm, OPTION_IDS, parseHurdat2, seasonForYear, type StormStatus } from '@fhp/domain';
+import { coverTermBounds, evaluateStorm, parseHurdat2, seasonForYear, type OptionId, type StormStatus } from '@fhp/domain';
 import { eq, like } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeAll, expect, it } from 'vitest';
@@ -98,7 +98,7 @@ describeApp('the trigger engine never pays more than 100% in a term', (suite) =>
         expect(rows).toHaveLength(6);
         for (const policy of rows) {
           const paid = await suite.app.db.select().from(payouts).where(eq(payouts.policyId, policy.id));
-          const option = policy.optionId as (typeof OPTION_IDS)[number];
+          const option = policy.optionId as OptionId;
           const owed = tracks.reduce((sum, { track, id }) => sum + evaluateStorm(parseHurdat2(trackText(id, 'RANDOM', track))[0]!, 'gd', term).payouts[option], 0);
           const percent = paid.reduce((sum, payout) => sum + payout.percent, 0);
           const cents = paid.reduce((sum, payout) => sum + payout.amountCents, 0);

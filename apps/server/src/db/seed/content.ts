@@ -111,6 +111,7 @@ export const pageContentSeed: PageContent = {
     { segment: 'cancellation-requests', label: 'Cancellation Requests' },
     { segment: 'users', label: 'Users' },
     { segment: 'kyc-review', label: 'KYC Review' },
+    { segment: 'storm-payouts', label: 'Storm Payouts' },
     { segment: 'offers-and-seasons', label: 'Offers & Seasons' },
     { segment: 'product', label: 'Products' },
     { segment: DEMO_PRODUCT_ID, label: productName },

@@ -1,5 +1,7 @@
 import {
   calendarEvents,
+  COUNTRIES,
+  OPTION_LABELS,
   CYCLONE_EVENT_COLOURS,
   cycloneTableRows,
   isCountryCode,
@@ -67,6 +69,10 @@ export interface PolicyAnalytics {
   policyId: string;
   policyNumber: string;
   country: string;
+  countryName: string;
+  optionId: string;
+  optionLabel: string;
+  seasonYear: number;
   month: number;
   year: number;
   events: AnalyticsEvent[];
@@ -103,7 +109,17 @@ async function ledgerFor(db: Db, policy: PolicyRow, stormIds: string[]): Promise
 }
 
 export async function policyAnalytics(db: Db, policy: PolicyRow, year: number, month: number): Promise<PolicyAnalytics> {
-  const base = { policyId: policy.id, policyNumber: policy.policyNumber, country: policy.country, month, year };
+  const base = {
+    policyId: policy.id,
+    policyNumber: policy.policyNumber,
+    country: policy.country,
+    countryName: isCountryCode(policy.country) ? COUNTRIES[policy.country].name : policy.country,
+    optionId: policy.optionId,
+    optionLabel: isOptionId(policy.optionId) ? OPTION_LABELS[policy.optionId] : policy.optionId,
+    seasonYear: policy.seasonYear,
+    month,
+    year,
+  };
   if (!isCountryCode(policy.country) || !isOptionId(policy.optionId)) return { ...base, events: [], rows: [], tracks: [] };
   const all = await stormCache.all(db);
   const events = calendarEvents(all, policy.country, policy.optionId, monthRange(year, month));

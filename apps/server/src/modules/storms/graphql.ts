@@ -97,6 +97,7 @@ const AnalyticsRowRef = builder.objectRef<AnalyticsRow>('AnalyticsRow').implemen
     stormId: t.exposeString('stormId'),
     name: t.exposeString('name'),
     blockchainTxnId: t.exposeString('blockchainTxnId', { nullable: true }),
+    blockchainTxnHash: t.exposeString('blockchainHash', { nullable: true, description: 'The proof-ledger entry: its page is /explorer/<hash>' }),
     blockchainTxnUrl: t.string({
       nullable: true,
       resolve: (row, _args, ctx) => (row.blockchainHash ? explorerLink(publicOrigin(ctx.config.publicUrl, ctx.request), row.blockchainHash) : null),
@@ -134,6 +135,10 @@ const PolicyAnalyticsRef = builder.objectRef<PolicyAnalytics>('PolicyAnalytics')
     policyId: t.exposeString('policyId'),
     policyNumber: t.exposeString('policyNumber'),
     country: t.exposeString('country'),
+    countryName: t.exposeString('countryName'),
+    optionId: t.exposeString('optionId'),
+    optionLabel: t.exposeString('optionLabel'),
+    seasonYear: t.exposeInt('seasonYear'),
     month: t.exposeInt('month'),
     year: t.exposeInt('year'),
     events: t.field({ type: [AnalyticsEventRef], resolve: (view) => view.events }),
@@ -175,6 +180,7 @@ const DetailPayoutRef = builder.objectRef<DetailPayout>('StormDetailPayout').imp
     createdAt: t.exposeString('createdAt'),
     paidAt: t.exposeString('paidAt', { nullable: true }),
     acknowledged: t.exposeBoolean('acknowledged'),
+    blockchainTxnHash: t.exposeString('ledgerHash', { nullable: true }),
     blockchainTxnUrl: t.string({ nullable: true, resolve: (row, _args, ctx) => (row.ledgerHash ? explorerLink(publicOrigin(ctx.config.publicUrl, ctx.request), row.ledgerHash) : null) }),
   }),
 });

@@ -17,6 +17,7 @@ import { useAcknowledgePayout, useMyPolicyDetail, usePolicyTimeline, type MyPoli
 import { CancelPolicyForm } from './CancelPolicyForm';
 import { dayMonthYear, dayMonthYearOf } from './format';
 import { StatusBadge } from './MyPoliciesPage';
+import type { TrackerMonth } from '../../lib/policyPaths';
 import { LIST_PATHS, trackerPath } from './paths';
 import { DETAIL_TEXTS, LIST_TEXTS } from './texts';
 import './my-policies.css';
@@ -52,6 +53,7 @@ function Timeline({ policyNumber }: { policyNumber: string }) {
 }
 
 function Payouts({ detail, canAcknowledge }: { detail: MyPolicyDetail; canAcknowledge: boolean }) {
+  const number = detail.policy.policyNumber;
   const acknowledge = useAcknowledgePayout();
   const [done, setDone] = useState(false);
   if (detail.payouts.length === 0) return <p className="mb-0 text-body-secondary">No payouts yet.</p>;
@@ -60,6 +62,7 @@ function Payouts({ detail, canAcknowledge }: { detail: MyPolicyDetail; canAcknow
       <Table responsive size="sm" className="mb-3">
         <thead>
           <tr>
+            <th scope="col">Storm</th>
             <th scope="col">Share</th>
             <th scope="col">Amount</th>
             <th scope="col">Status</th>
@@ -70,6 +73,7 @@ function Payouts({ detail, canAcknowledge }: { detail: MyPolicyDetail; canAcknow
         <tbody>
           {detail.payouts.map((payout) => (
             <tr key={payout.id}>
+              <td>{payout.stormRef ? <Link to={trackerPath(number, payout.createdOn.slice(0, 7) as TrackerMonth)}>{payout.stormRef}</Link> : '-'}</td>
               <td>{payout.percent}%</td>
               <td>{payout.amount.formatted}</td>
               <td>{payout.status === 'PAID' ? 'Paid' : 'Pending'}</td>
@@ -114,8 +118,8 @@ function Detail({ list, detail }: { list: MyPolicyList; detail: MyPolicyDetail }
   const [cancelling, setCancelling] = useState(false);
   const [cancelled, setCancelled] = useState(false);
   const [cancelDialog, setCancelDialog] = useState(false);
-  // Spec part 2 section 4: the buttons by view and state.
-  const canAcknowledge = list === 'ACTUAL' && detail.payouts.some((payout) => payout.status === 'PAID' && !payout.acknowledged);
+  // Spec part 2 section 4: the buttons by view and state; a payout wired before the cover ended is acknowledged from the archive too.
+  const canAcknowledge = list !== 'PROVISIONAL' && detail.payouts.some((payout) => payout.status === 'PAID' && !payout.acknowledged);
   const beneficiary = detail.benificiaryDetail;
   const proceeds = detail.useOfProceeds.filter((entry) => entry.selected).map((entry) => USE_OF_PROCEEDS_OPTIONS.find((option) => option.value === entry.value)?.label ?? entry.value);
   return (
