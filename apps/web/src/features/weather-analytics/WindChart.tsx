@@ -118,7 +118,7 @@ function linePath(values: readonly (number | null)[], x: (i: number) => number, 
 /** The chart's summary in words, for its accessible name. */
 export function describeWind(buckets: readonly WindBucket[], period: WindPeriod, island: string, span: string): string {
   const withData = buckets.filter((bucket) => bucket.maxKt !== null);
-  if (withData.length === 0) return `No tropical system came within 300 km of ${island} in ${span}.`;
+  if (withData.length === 0) return `No system came within 300 km of ${island} in ${span}.`;
   const strongest = withData.reduce((best, bucket) => (bucket.maxKt! > best.maxKt! ? bucket : best));
   return `Maximum and minimum sustained wind of systems within 300 km of ${island}, by ${PERIOD_NOUNS[period]}, ${span}: ${withData.length} ${PERIOD_NOUNS[period]}${withData.length === 1 ? '' : 's'} with a system nearby; the strongest wind was ${strongest.maxKt} knots, in the ${bucketLabel(strongest.start, period)}.`;
 }
