@@ -83,7 +83,7 @@ function WireForm({ payout }: { payout: StormPayoutItem }) {
   };
   return (
     <Form className="d-flex gap-2 align-items-start" noValidate onSubmit={(event) => void submit(event)}>
-      <div>
+      <div style={{ minWidth: '9.5rem' }}>
         <Form.Control size="sm" aria-label={`Wire reference for ${payout.policyNumber}`} placeholder="Wire reference" value={reference} isInvalid={error !== null} onChange={(event) => setReference(event.target.value)} />
         <Form.Control.Feedback type="invalid">{error}</Form.Control.Feedback>
       </div>
