@@ -148,14 +148,24 @@ export const BANK_TRANSFER_CSV_HEADER = [
 ];
 
 export const NO_BANK_DETAILS_NOTE = 'No payout bank details on file: ask the holder to add them under My Payout Details before wiring'; // ours
+export const UNREADABLE_ACCOUNT_NOTE = 'The account number cannot be read (BANK_ACCOUNT_KEY changed): ask the holder to enter it again under My Payout Details'; // ours
 
 /** A holder's payout account as the wire needs it: the account number opened from its sealed form. */
 export interface WireAccount {
   bankName: string;
   accHolderName: string;
-  accountNo: string;
+  /** Null when it cannot be opened (the key changed since it was stored). */
+  accountNo: string | null;
   type: string;
   swiftCode: string;
+}
+
+function openAccountNo(cipher: AccountCipher, sealed: string): string | null {
+  try {
+    return cipher.open(sealed);
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -169,7 +179,7 @@ export async function wireAccounts(db: Db, cipher: AccountCipher, ownerIds: read
     accounts.set(row.ownerId, {
       bankName: row.bankName,
       accHolderName: row.accHolderName,
-      accountNo: cipher.open(row.accountNoCipher),
+      accountNo: openAccountNo(cipher, row.accountNoCipher),
       type: BANK_ACCOUNT_TYPE_LABELS[row.type] ?? row.type,
       swiftCode: row.swiftCode,
     });
@@ -186,7 +196,9 @@ export function bankTransferCsv(stormId: string, rows: readonly StormPayoutRow[]
   for (const row of rows) {
     if (row.status !== 'PENDING') continue;
     const account = accounts.get(row.ownerId);
-    const bank = account ? [account.bankName, account.accHolderName, account.accountNo, account.type, account.swiftCode, ''] : ['', '', '', '', '', NO_BANK_DETAILS_NOTE];
+    const bank = account
+      ? [account.bankName, account.accHolderName, account.accountNo ?? '', account.type, account.swiftCode, account.accountNo === null ? UNREADABLE_ACCOUNT_NOTE : '']
+      : ['', '', '', '', '', NO_BANK_DETAILS_NOTE];
     lines.push(
       [row.id, row.policyNumber, row.holderName, row.holderEmail, (row.amountCents / 100).toFixed(2), row.percent, stormId, row.status, row.createdAt, ...bank].map(csvField).join(','),
     );
