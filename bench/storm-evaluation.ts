@@ -76,8 +76,8 @@ async function measure(label: string, database: Database): Promise<string[]> {
     await reset(database);
     let start = performance.now();
     await database.db.execute(sql`
-      INSERT INTO bench_payouts_copy (policy_id, storm_ref, percent, amount_cents, status, created_at)
-      SELECT id, 'AL092004', 50, (coverage_cents::bigint * 50 + 50) / 100, 'PENDING', now() FROM policies WHERE country = 'gd' AND season_year = 2004`);
+      INSERT INTO bench_payouts_copy (policy_id, storm_ref, percent, contract_percent, amount_cents, status, created_at)
+      SELECT id, 'AL092004', 50, 50, (coverage_cents::bigint * 50 + 50) / 100, 'PENDING', now() FROM policies WHERE country = 'gd' AND season_year = 2004`);
     plainMs = Math.min(plainMs, performance.now() - start);
     start = performance.now();
     const result = await importStormText(d, ivan, { notify: false });

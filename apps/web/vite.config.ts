@@ -53,6 +53,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         // browser's cache (assets are served immutable) across our deployments.
         manualChunks(id) {
           if (/[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/.test(id)) return 'react';
+          // The storm back-test's numbers (loaded by the options step on demand): named, so the
+          // small-chunk folding above never merges a shared chunk of the first load into it.
+          if (/[\\/]storms[\\/]backtest\.json$/.test(id)) return 'backtest';
           return undefined;
         },
       },

@@ -50,7 +50,7 @@ describeApp(
         const policy = await makeProvisional(suite.app, 'purchaser@fhp.example', { country: 'gd', optionId: '3', coverageCents: COVER, seasonYear });
         await suite.app.db.update(policies).set({ status: status as 'ISSUED', type: status === 'PAYMENT_PENDING' ? 'PROVISIONAL' : 'ACTUAL' }).where(eq(policies.id, policy.id));
         if (paidOutCents > 0) {
-          await suite.app.db.insert(payouts).values({ policyId: policy.id, stormRef: 'AL012026', percent: 60, amountCents: paidOutCents, status: 'PAID', createdAt: TODAY });
+          await suite.app.db.insert(payouts).values({ policyId: policy.id, stormRef: 'AL012026', percent: 60, contractPercent: 60, amountCents: paidOutCents, status: 'PAID', createdAt: TODAY });
         }
       };
       await make('EVENT_MONITORING', 2026); // in force today

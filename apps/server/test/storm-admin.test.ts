@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import { payouts, policies, stormAlerts, storms, stormTrackPoints } from '../src/db/schema';
+import { payouts, policies, stormAlerts, storms, stormTrackPoints, users } from '../src/db/schema';
+import { uploadProof } from './files-helpers';
 import { describeApp } from './harness';
 import { gqlAs, tokenFor, userId } from './identity-helpers';
 import { ensureSeason, insertPolicies, shippedHurdat2, stormBlock } from './storm-helpers';
@@ -27,6 +28,16 @@ describeApp('storm files, payouts by storm, wires and the tracker, over HTTP', (
     holder = await tokenFor(app, 'purchaser@fhp.example');
     await ensureSeason(app.db, 2004);
     await insertPolicies(app.db, { count: 6, country: 'gd', seasonYear: 2004, owners: [await userId(app, 'purchaser@fhp.example')], prefix: 'FHP-GD-2004' });
+    // B, with no payout account on file and a name a spreadsheet would run as a formula.
+    const b = await userId(app, 'purchaser.b@fhp.example');
+    await insertPolicies(app.db, { count: 1, country: 'gd', seasonYear: 2004, owners: [b], prefix: 'FHP-GF-2004', optionId: 'T' });
+    await app.db.update(users).set({ firstName: '=HYPERLINK("http://x.example")', lastName: '-2+3' }).where(eq(users.id, b));
+    // A's payout account, saved as in My Payout Details (the number goes in sealed).
+    const leaf = await uploadProof(app, holder, 'CHEQUE_LEAF');
+    const saved = await gqlAs(app, holder, 'mutation Save($input: BankAccountInput!) { saveBankAccountDetail(input: $input) { message } }', {
+      input: { accHolderName: 'Alicia Charles', bankName: 'Grenada Co-operative Bank', accountNo: '1002 0030 0456', type: 'SAVINGS', swiftCode: 'gcbkgdgd', chequeLeafFileId: leaf.id },
+    });
+    expect(saved.body.errors).toBeUndefined();
   });
 
   const lines = ivan.trimEnd().split('\n');
@@ -66,7 +77,7 @@ describeApp('storm files, payouts by storm, wires and the tracker, over HTTP', (
   it('imports Ivan: the admin sees its payouts, exports the CSV and records a wire; the holder sees the tracker', async () => {
     const response = await upload(ivan);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ storms: [{ id: 'AL092004', name: 'IVAN', change: 'NEW', points: 94 }], payouts: 5, alerts: 6 });
+    expect(response.json()).toEqual({ storms: [{ id: 'AL092004', name: 'IVAN', change: 'NEW', points: 94 }], payouts: 6, alerts: 2 });
     // A duplicate storm with different points is refused, and nothing of that file is stored.
     const changed = await upload(ivan.replace('11.8N,  61.1W, 105', '11.8N,  61.1W, 110'));
     expect(changed.statusCode).toBe(400);
@@ -77,7 +88,7 @@ describeApp('storm files, payouts by storm, wires and the tracker, over HTTP', (
       admin,
       '{ storms { id payoutCount evaluations { country c1 c2 } } }',
     );
-    expect(list.body.data?.storms).toEqual([{ id: 'AL092004', payoutCount: 5, evaluations: [{ country: 'dm', c1: null, c2: null }, { country: 'gd', c1: 'C3', c2: 'C4' }] }]);
+    expect(list.body.data?.storms).toEqual([{ id: 'AL092004', payoutCount: 6, evaluations: [{ country: 'dm', c1: null, c2: null }, { country: 'gd', c1: 'C3', c2: 'C4' }] }]);
 
     const byStorm = await gqlAs<{ stormPayouts: { id: string; policyNumber: string; status: string; amount: { cents: number } }[] }>(
       suite.app,
@@ -85,15 +96,25 @@ describeApp('storm files, payouts by storm, wires and the tracker, over HTTP', (
       '{ stormPayouts(stormId: "AL092004") { id policyNumber status amount { cents } } }',
     );
     const rows = byStorm.body.data!.stormPayouts;
-    expect(rows.map((row) => row.policyNumber)).toEqual(['FHP-GD-2004-000000', 'FHP-GD-2004-000001', 'FHP-GD-2004-000002', 'FHP-GD-2004-000003', 'FHP-GD-2004-000004']);
+    expect(rows.map((row) => row.policyNumber)).toEqual(['FHP-GD-2004-000000', 'FHP-GD-2004-000001', 'FHP-GD-2004-000002', 'FHP-GD-2004-000003', 'FHP-GD-2004-000004', 'FHP-GF-2004-000000']);
 
     const csv = await suite.app.inject({ method: 'GET', url: '/api/v1/storms/AL092004/payouts.csv', headers: { authorization: `Bearer ${admin}` } });
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['cache-control']).toBe('private, no-store');
     const csvLines = csv.body.trimEnd().split('\r\n');
-    expect(csvLines[0]).toBe('"payout_id","policy_number","holder_name","holder_email","amount_xcd","percent","storm","status","created_at"');
-    expect(csvLines).toHaveLength(6);
-    expect(csvLines[1]).toContain(`"${rows[0]!.id}","FHP-GD-2004-000000","Alicia Charles","purchaser@fhp.example","${(rows[0]!.amount.cents / 100).toFixed(2)}","50","AL092004","PENDING"`);
+    expect(csvLines[0]).toBe(
+      '"payout_id","policy_number","holder_name","holder_email","amount_xcd","percent","storm","status","created_at","bank_name","account_holder_name","account_number","account_type","swift_bic","note"',
+    );
+    expect(csvLines).toHaveLength(7);
+    // A's payout account from My Payout Details, the account number decrypted for the wire.
+    expect(csvLines[1]).toMatch(
+      new RegExp(`^"${rows[0]!.id}","FHP-GD-2004-000000","Alicia Charles","purchaser@fhp.example","${(rows[0]!.amount.cents / 100).toFixed(2)}","50","AL092004","PENDING","[^"]+","Grenada Co-operative Bank","Alicia Charles","100200300456","Savings","GCBKGDGD",""$`),
+    );
+    // B has none: listed with a note; a name starting with = or - is neutralised so a spreadsheet shows it as text.
+    expect(csvLines[6]).toContain(`"FHP-GF-2004-000000","'=HYPERLINK(""http://x.example"") -2+3","purchaser.b@fhp.example"`);
+    expect(csvLines[6]).toMatch(/,"","","","","","No payout bank details on file: ask the holder to add them under My Payout Details before wiring"$/);
+    expect(csv.body).not.toMatch(/(^|,)"[=+\-@]/m);
 
     const wire = await gqlAs<{ recordPayoutWire: { status: string; wireReference: string } }>(
       suite.app,
@@ -107,7 +128,7 @@ describeApp('storm files, payouts by storm, wires and the tracker, over HTTP', (
     expect(refused.body.errors?.[0]?.extensions?.display_message).toBe('Only a pending payout can be recorded as paid');
     // The paid one leaves the transfer file.
     const after = await suite.app.inject({ method: 'GET', url: '/api/v1/storms/AL092004/payouts.csv', headers: { authorization: `Bearer ${admin}` } });
-    expect(after.body.trimEnd().split('\r\n')).toHaveLength(5);
+    expect(after.body.trimEnd().split('\r\n')).toHaveLength(6);
 
     const tracker = await gqlAs<{ getPolicyAnalytics: { events: { title: string; date: string; colour: string }[]; rows: { date: string; windspeed: number; category: string; blockchainTxnId: string; blockchainTxnUrl: string }[] } }>(
       suite.app,
@@ -119,7 +140,70 @@ describeApp('storm files, payouts by storm, wires and the tracker, over HTTP', (
     const eligible = analytics.rows.find((row) => row.date === '2004-09-07')!;
     expect(eligible.blockchainTxnId).toBe(rows[0]!.id);
     expect(eligible.blockchainTxnUrl).toMatch(/\/explorer\/[0-9a-f]{64}$/);
-    expect(await suite.app.db.$count(stormAlerts)).toBe(6);
+    expect(await suite.app.db.$count(stormAlerts)).toBe(2);
+
+    // The addresses carry the policy number: the holder's own number answers the same, with the month's tracks for the map.
+    const byNumber = await gqlAs<{ getPolicyAnalytics: { policyId: string; events: { title: string }[]; tracks: { id: string; points: { lat: number }[] }[] } }>(
+      suite.app,
+      holder,
+      '{ getPolicyAnalytics(policyId: "FHP-GD-2004-000000", month: 9, year: 2004) { policyId events { title } tracks { id points { lat } } } }',
+    );
+    expect(byNumber.body.data?.getPolicyAnalytics.policyId).toBe(policy!.id);
+    expect(byNumber.body.data?.getPolicyAnalytics.events).toEqual(analytics.events.map(({ title }) => ({ title })));
+    expect(byNumber.body.data?.getPolicyAnalytics.tracks.map((track) => [track.id, track.points.length])).toEqual([['AL092004', 94]]);
+    // Another holder's number is not found, exactly like a number that does not exist.
+    const other = await tokenFor(suite.app, 'purchaser.b@fhp.example');
+    for (const id of ['FHP-GD-2004-000000', 'FHP-GD-2004-999999', 'not a number!']) {
+      const refused = await gqlAs(suite.app, other, `{ getPolicyAnalytics(policyId: "${id}", month: 9, year: 2004) { policyId } }`);
+      expect(refused.body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+      expect(refused.body.errors?.[0]?.extensions?.display_message).toBe('This policy was not found.');
+    }
+
+    // The detail behind the row: the contract's audit of Ivan for this policy.
+    const DETAIL = `{ getPolicyStormDetail(policyId: "FHP-GD-2004-000000", stormId: "al092004") {
+      policyNumber optionId c1 c2 closestKm qualifyingTime inCoverTerm storm { id name points { time } }
+      options { option percent qualifyingTime isPolicyOption } events { date title colour }
+      nearby { time distanceKm box category } payouts { percent contractPercent status blockchainTxnUrl } ledger { kind txnId url } } }`;
+    const detail = await gqlAs<{
+      getPolicyStormDetail: {
+        optionId: string;
+        c1: string;
+        c2: string;
+        closestKm: number;
+        inCoverTerm: boolean;
+        qualifyingTime: string;
+        storm: { id: string; points: unknown[] };
+        options: { option: string; percent: number; isPolicyOption: boolean }[];
+        events: { date: string; title: string; colour: string }[];
+        nearby: { distanceKm: number; box: string }[];
+        payouts: { percent: number; contractPercent: number; status: string; blockchainTxnUrl: string }[];
+        ledger: { kind: string; txnId: string; url: string };
+      };
+    }>(suite.app, holder, DETAIL);
+    const audit = detail.body.data!.getPolicyStormDetail;
+    expect(audit).toMatchObject({ optionId: 'T', c1: 'C3', c2: 'C4', inCoverTerm: true, storm: { id: 'AL092004' } });
+    expect(audit.closestKm).toBeCloseTo(11.9, 0);
+    expect(audit.qualifyingTime).toMatch(/^2004-09-07T/);
+    expect(audit.options.map((option) => [option.option, option.percent, option.isPolicyOption])).toEqual([
+      ['T', 50, true],
+      ['1', 50, false],
+      ['2', 50, false],
+      ['3', 50, false],
+      ['4', 50, false],
+      ['5', 0, false],
+    ]);
+    expect(audit.events[0]).toEqual({ date: '2004-09-07', title: 'Eligible For Payout', colour: 'green' });
+    expect(audit.nearby.some((point) => point.box === 'BOX_1' && point.distanceKm < 25)).toBe(true);
+    expect(audit.nearby.every((point) => point.distanceKm <= 300)).toBe(true);
+    expect(audit.payouts).toEqual([{ percent: 50, contractPercent: 50, status: 'PAID', blockchainTxnUrl: expect.stringMatching(/\/explorer\/[0-9a-f]{64}$/) }]);
+    expect(audit.ledger).toMatchObject({ kind: 'PAYOUT_CREATED', txnId: rows[0]!.id });
+    for (const [token, stormId] of [[other, 'AL092004'], [holder, 'AL991999'], [holder, 'IVAN']] as const) {
+      const refused = await gqlAs(suite.app, token, `{ getPolicyStormDetail(policyId: "FHP-GD-2004-000000", stormId: "${stormId}") { c1 } }`);
+      expect(refused.body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    }
+    const track = await gqlAs<{ stormTrack: { name: string; points: unknown[] } }>(suite.app, admin, '{ stormTrack(stormId: "AL092004") { name points { time lat lon status windKt } } }');
+    expect(track.body.data?.stormTrack).toMatchObject({ name: 'IVAN' });
+    expect(track.body.data?.stormTrack.points).toHaveLength(94);
 
     const empty = await gqlAs<{ getPolicyAnalytics: { events: unknown[] } }>(suite.app, holder, `{ getPolicyAnalytics(policyId: "${policy!.id}", month: 2, year: 2005) { events { title } } }`);
     expect(empty.body.data?.getPolicyAnalytics.events).toEqual([]);

@@ -3,7 +3,9 @@ import { and, eq, like, sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { ledgerEntries, payouts, policies, stormAlerts, storms, stormTrackPoints, transactionLog } from '../src/db/schema';
 import { verifyStoredLedger } from '../src/modules/ledger';
+import { acknowledgePayout, recordPayoutWire } from '../src/modules/payouts/service';
 import { lifecycleDeps } from '../src/modules/policies/deps';
+import { TXN_LOCATIONS } from '../src/modules/policies/transaction-log';
 import { importStormText } from '../src/modules/storms/service';
 import { describeApp } from './harness';
 import { userId } from './identity-helpers';
@@ -37,8 +39,18 @@ describeApp('the trigger engine: Ivan 2004 over 1,000 Grenada policies', (suite)
     await insertPolicies(db, { count: 6, country: 'gd', seasonYear: 2004, owners, prefix: 'FHP-GY-2004', status: 'PAYOUT_CONFIRMATION', optionId: 'T' });
     const earlier = await db.select().from(policies).where(like(policies.policyNumber, 'FHP-GY-2004-%'));
     await db.insert(payouts).values(
-      earlier.map((row) => ({ policyId: row.id, stormRef: 'AL012004', percent: 60, amountCents: termPayoutCents(row.coverageCents, 0, 60), status: 'PAID' as const, createdAt: new Date('2004-08-01T00:00:00Z') })),
+      earlier.map((row) => ({
+        policyId: row.id,
+        stormRef: 'AL012004',
+        percent: 60,
+        contractPercent: 60,
+        amountCents: termPayoutCents(row.coverageCents, 0, 60),
+        status: 'PAID' as const,
+        paidAt: new Date('2004-08-10T00:00:00Z'),
+        createdAt: new Date('2004-08-01T00:00:00Z'),
+      })),
     );
+    for (const row of earlier) await db.update(policies).set({ paidOutCents: termPayoutCents(row.coverageCents, 0, 60) }).where(eq(policies.id, row.id));
   });
 
   const ivanPayouts = () => suite.app.db.select().from(payouts).where(eq(payouts.stormRef, 'AL092004'));
@@ -68,15 +80,17 @@ describeApp('the trigger engine: Ivan 2004 over 1,000 Grenada policies', (suite)
       const policy = byId.get(payout.policyId)!;
       expect(policy.country).toBe('gd');
       expect(policy.seasonYear).toBe(2004);
-      expect(payout).toMatchObject({ status: 'PENDING', percent: 50 });
+      expect(payout).toMatchObject({ status: 'PENDING', contractPercent: 50 });
+      // Every paid policy now waits for a wire, the one still waiting for the holder's acknowledgement of an earlier payout too.
+      expect(policy.status).toBe('PAYOUT_INTIMATION');
       if (policy.policyNumber.startsWith('FHP-GY')) {
-        // 60% already paid: 40% remains.
+        // 60% already paid: 40% remains, and the payout records the 40% it pays.
+        expect(payout.percent).toBe(40);
         expect(payout.amountCents).toBe(policy.coverageCents - termPayoutCents(policy.coverageCents, 0, 60));
-        expect(policy.status).toBe('PAYOUT_CONFIRMATION');
       } else {
         const index = Number(policy.policyNumber.slice(-6));
+        expect(payout.percent).toBe(50);
         expect(payout.amountCents).toBe(termPayoutCents(fixtureCoverageCents(index), 0, 50));
-        expect(policy.status).toBe('PAYOUT_INTIMATION');
       }
     }
     // Option 5 pays nothing under Ivan: still monitoring.
@@ -91,12 +105,21 @@ describeApp('the trigger engine: Ivan 2004 over 1,000 Grenada policies', (suite)
     expect(await suite.app.db.$count(ledgerEntries, eq(ledgerEntries.kind, 'PAYOUT_CREATED'))).toBe(rows.length);
     expect((await verifyStoredLedger(suite.app.db)).ok).toBe(true);
 
-    // Alerts: every in-force Grenada policy of 2004 (not the ISSUED ones, not Dominica's, not 2005's), once.
-    expect(await suite.app.db.$count(stormAlerts, eq(stormAlerts.stormId, 'AL092004'))).toBe(POLICIES + 6);
+    // Alerts: one per holder of an in-force Grenada policy of 2004 (the two holders share 1,006 policies), once.
+    expect(await suite.app.db.select({ owner: stormAlerts.ownerId, country: stormAlerts.country }).from(stormAlerts).where(eq(stormAlerts.stormId, 'AL092004')).orderBy(stormAlerts.ownerId)).toEqual(
+      [...owners].sort().map((owner) => ({ owner, country: 'gd' })),
+    );
     const outbox = suite.app.identity.outbox;
     const latest = outbox.latestFor('purchaser@fhp.example');
     expect(latest?.subject).toMatch(/^Payout of EC\$[\d,.]+ on policy FHP-G[DY]-2004-\d{6}$/);
     expect(latest?.text).toContain('No claim is needed');
+    // One alert each, naming every policy the holder has there (the outbox keeps only the latest 200 messages: read the import's answer).
+    const alerts = [...a.alerts, ...b.alerts];
+    expect(alerts.map((alert) => alert.ownerId).sort()).toEqual([...owners].sort());
+    expect(alerts.reduce((count, alert) => count + alert.policyNumbers.length, 0)).toBe(POLICIES + 6);
+    // The capped payouts say what they pay and why.
+    const capped = outbox.list().find((message) => message.to === 'purchaser@fhp.example' && /FHP-GY-2004/.test(message.subject ?? ''));
+    expect(capped?.text).toContain("(40% of your coverage; the storm's 50% is limited to the 40% of your coverage not yet paid out this term)");
   });
 
   it('importing Ivan again changes nothing', async () => {
@@ -105,6 +128,30 @@ describeApp('the trigger engine: Ivan 2004 over 1,000 Grenada policies', (suite)
     expect(again.storms).toEqual([{ id: 'AL092004', name: 'IVAN', change: 'UNCHANGED', points: 94 }]);
     expect(again.payouts).toEqual([]);
     expect({ payouts: (await ivanPayouts()).length, ledger: await suite.app.db.$count(ledgerEntries), alerts: await suite.app.db.$count(stormAlerts) }).toEqual(before);
+  });
+
+  it('wires and acknowledges a payout made while the policy waited for an earlier acknowledgement, each in turn', async () => {
+    const { db } = suite.app;
+    const [policy] = await db.select().from(policies).where(eq(policies.policyNumber, 'FHP-GY-2004-000000'));
+    const both = await db.select().from(payouts).where(eq(payouts.policyId, policy!.id)).orderBy(payouts.createdAt);
+    expect(both.map((payout) => [payout.stormRef, payout.status, payout.percent])).toEqual([
+      ['AL012004', 'PAID', 60],
+      ['AL092004', 'PENDING', 40],
+    ]);
+    const admin = await userId(suite.app, 'admin@fhp.example');
+    const holderId = policy!.ownerId;
+    const at = () => ({ location: TXN_LOCATIONS.portal, at: new Date('2004-09-20T12:00:00Z') });
+    const status = async () => (await db.select().from(policies).where(eq(policies.id, policy!.id)))[0]!;
+
+    // The earlier payout can be acknowledged while Ivan's waits for its wire: still waiting for the wire.
+    await acknowledgePayout(deps(), { payoutId: both[0]!.id, holderId }, { performedBy: holderId, ...at() });
+    expect((await status()).status).toBe('PAYOUT_INTIMATION');
+    await recordPayoutWire(deps(), { payoutId: both[1]!.id, wireReference: 'WIRE-GY-1' }, { performedBy: admin, ...at() });
+    expect(await status()).toMatchObject({ status: 'PAYOUT_CONFIRMATION', paidOutCents: policy!.coverageCents });
+    await acknowledgePayout(deps(), { payoutId: both[1]!.id, holderId }, { performedBy: holderId, ...at() });
+    // 100% paid out: it rests acknowledged until the cover ends.
+    expect((await status()).status).toBe('PAYOUT_ACKNOWLEDGED');
+    expect((await verifyStoredLedger(db)).ok).toBe(true);
   });
 
   it('refuses a file whose Ivan contradicts the stored track, and stores nothing of it (not even its other storms)', async () => {

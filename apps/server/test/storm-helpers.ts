@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { OPTION_IDS, seasonForYear, type CountryCode, type OptionId, type PolicyStatus } from '@fhp/domain';
+import { OPTION_IDS, seasonForYear, type CountryCode, type OptionId, type PolicyStatus, type StormStatus } from '@fhp/domain';
+import { hurdat2Text } from '../../../packages/domain/src/storms/testing';
 import type { Db } from '../src/db/client';
 import { policies, seasons } from '../src/db/schema';
 
@@ -76,4 +77,18 @@ export async function insertPolicies(db: Db, fixture: InForceFixture): Promise<v
     }
     await db.insert(policies).values(rows);
   }
+}
+
+export interface TrackSpec {
+  /** ISO 8601 UTC on a whole minute. */
+  time: string;
+  status: StormStatus;
+  lat: number;
+  lon: number;
+  windKt: number;
+}
+
+/** A storm as HURDAT2 text (the domain's test writer), from points given by time. */
+export function trackText(id: string, name: string, points: readonly TrackSpec[]): string {
+  return hurdat2Text([{ id, name, year: Number(id.slice(4)), points: points.map((p) => ({ ...p, recordFlag: null })) }]);
 }

@@ -1,18 +1,25 @@
 import { expect } from 'vitest';
+import { lifecycleDeps } from '../../src/modules/policies/deps';
+import { importStormText } from '../../src/modules/storms/service';
 import { makeProvisional } from '../lifecycle-helpers';
+import { trackText } from '../storm-helpers';
 import { ownerOfAAndAdmins, type Expected, type MatrixRows } from './types';
 
 /** Storm imports, payouts by storm and wires: administrators and the owner only. */
 const stormAdmins: Expected = { anonymous: 'deny', purchaserA: 'deny', purchaserB: 'deny', teller: 'deny', admin: 'allow', owner: 'allow' };
 
-const fixtures = { policyId: '' };
+const fixtures = { policyId: '', policyNumber: '' };
 /** A one-point storm far out at sea: it stores, evaluates to nothing, and imports again as unchanged. */
-const TINY_STORM = 'AL991990,            MATRIX,      1,\n19900901, 1200,  , TS, 15.0N,  40.0W,  40, 1000,\n';
+const TINY_STORM = trackText('AL991990', 'MATRIX', [{ time: '1990-09-01T12:00:00Z', status: 'TS', lat: 15, lon: -40, windKt: 40 }]);
 
 export const stormRows: MatrixRows = {
   async setup({ app }) {
-    fixtures.policyId = (await makeProvisional(app, 'purchaser@fhp.example')).id;
+    const policy = await makeProvisional(app, 'purchaser@fhp.example');
+    fixtures.policyId = policy.id;
+    fixtures.policyNumber = policy.policyNumber;
     expect(fixtures.policyId).not.toBe('');
+    // A stored storm for the detail and track rows.
+    await importStormText(lifecycleDeps(app), TINY_STORM);
   },
   graphql: {
     storms: { query: '{ storms { id payoutCount } }', expected: stormAdmins },
@@ -24,10 +31,17 @@ export const stormRows: MatrixRows = {
       passesGuardWith: ['BAD_USER_INPUT'],
     },
     getPolicyAnalytics: {
-      query: () => `{ getPolicyAnalytics(policyId: "${fixtures.policyId}", month: 9, year: 2004) { policyNumber events { title } } }`,
+      // By number, as the tracker's address names it (the id works the same: storm-admin.test.ts).
+      query: () => `{ getPolicyAnalytics(policyId: "${fixtures.policyNumber}", month: 9, year: 2004) { policyNumber events { title } } }`,
       expected: ownerOfAAndAdmins,
       hidesOthers: true,
     },
+    getPolicyStormDetail: {
+      query: () => `{ getPolicyStormDetail(policyId: "${fixtures.policyNumber}", stormId: "AL991990") { c1 c2 options { percent } payouts { id } } }`,
+      expected: ownerOfAAndAdmins,
+      hidesOthers: true,
+    },
+    stormTrack: { query: '{ stormTrack(stormId: "AL991990") { id points { lat lon } } }', expected: stormAdmins },
     getPolicyWind: {
       query: () => `{ getPolicyWind(policyId: "${fixtures.policyId}", period: "year", fromYear: 2004, toYear: 2005) { start maxKt } }`,
       expected: ownerOfAAndAdmins,

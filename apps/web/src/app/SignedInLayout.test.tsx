@@ -59,7 +59,10 @@ describe('signed-in shell', () => {
     ]);
     expect(screen.getByText('FHP')).toBeTruthy();
     const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
-    expect(within(crumbs).getByRole('link', { name: 'My Policies' }).getAttribute('href')).toBe('/my-policies');
+    // "My Policies" heads the sidebar's group but is no page: a crumb in words, not a link to NotFound.
+    expect(within(crumbs).getByText('My Policies')).toBeTruthy();
+    expect(within(crumbs).queryByRole('link', { name: 'My Policies' })).toBeNull();
+    expect(within(crumbs).getByText('Provisional').getAttribute('aria-current')).toBe('page');
     expect(await screen.findByText('Ann Lee')).toBeTruthy();
     expect(screen.getByTestId('avatar-initials').textContent).toBe('AL');
     // Role first, then the profile; both with the bearer token.
@@ -68,12 +71,10 @@ describe('signed-in shell', () => {
     expect((whoAmICall?.[1].headers as Record<string, string>).authorization).toBe(`Bearer ${token}`);
   });
 
-  it('the "My Policies" breadcrumb opens the actual list, not NotFound', async () => {
+  it('/my-policies (the sidebar group, typed by hand) opens the actual list, not NotFound', async () => {
     signIn();
     stub('purchaser');
-    const router = renderAppAt('/my-policies/provisional');
-    await screen.findByRole('heading', { level: 1, name: 'Provisional policies' });
-    fireEvent.click(within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByRole('link', { name: 'My Policies' }));
+    const router = renderAppAt('/my-policies');
     expect(await screen.findByRole('heading', { level: 1, name: 'Actual policies' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/my-policies/actual');
     expect(screen.queryByRole('heading', { name: /not found/i })).toBeNull();

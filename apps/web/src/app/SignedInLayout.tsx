@@ -3,7 +3,7 @@ import { canOpenScreen, defineAbilityFor, isRoleName, SCREEN_SUBJECTS, type Scre
 import { useEffect, useMemo, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Offcanvas from 'react-bootstrap/Offcanvas';
-import { Link, Navigate, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
+import { Link, matchPath, Navigate, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { Footer } from '../components/Footer';
 import { LoadingScreen } from '../components/LoadingScreen';
 import { Breadcrumbs } from '../components/shell/Breadcrumbs';
@@ -17,7 +17,7 @@ import { endSession, readSessionUser } from '../lib/auth/session';
 import { useSession } from '../lib/auth/useSession';
 import { ApiError } from '../lib/graphql/errors';
 import { usePageContent } from '../lib/page-content/pageContent';
-import { buildBreadcrumbs } from '../lib/shell/breadcrumbs';
+import { buildBreadcrumbs, trackerCrumbs, trackerDetailCrumbs, type CrumbBuilder } from '../lib/shell/breadcrumbs';
 import { displayName } from '../lib/shell/headerCase';
 import { resolveSidebar } from '../lib/shell/sidebar';
 import { useIsNarrow } from '../lib/useIsNarrow';
@@ -31,20 +31,30 @@ export interface ScreenHandle {
   screen: ScreenSubject;
 }
 
+/** Screens whose breadcrumb trail is not the prefixes of their path (the tracker sits under its policy). */
+const SCREEN_CRUMBS: Partial<Record<ScreenSubject, CrumbBuilder>> = { WeatherAnalytics: trackerCrumbs, AnalyticsAPIDetail: trackerDetailCrumbs };
+
 function isScreenSubject(value: unknown): value is ScreenSubject {
   return typeof value === 'string' && (SCREEN_SUBJECTS as readonly string[]).includes(value);
 }
 
-/** The screen of the deepest matched route; page content `routes` may name a different ability for it. */
-function useCurrentScreen(): ScreenSubject | null {
+/** The deepest matched route's handle and params. */
+function useCurrentRoute(): { handle: ScreenHandle; params: Readonly<Record<string, string | undefined>> } | null {
   const matches = useMatches();
+  const match = [...matches].reverse().find((m) => isScreenSubject((m.handle as Partial<ScreenHandle> | undefined)?.screen));
+  return match ? { handle: match.handle as ScreenHandle, params: match.params } : null;
+}
+
+/** The screen of the deepest matched route; page content `routes` may name a different ability for it. */
+function useCurrentScreen(handle: ScreenHandle | undefined): ScreenSubject | null {
   const { routes } = usePageContent();
-  const handle = [...matches].reverse().find((m) => isScreenSubject((m.handle as Partial<ScreenHandle> | undefined)?.screen))
-    ?.handle as ScreenHandle | undefined;
   if (!handle) return null;
   const configured = routes.find((r) => r.name === handle.screen)?.ability;
   return isScreenSubject(configured) ? configured : handle.screen;
 }
+
+/** Whether an address is one of the app's pages (a breadcrumb links only to pages). */
+const isPage = (path: string) => Object.values(ROUTES).some((pattern) => matchPath(pattern, path) !== null);
 
 /**
  * <Navigate> navigates again whenever its `state` prop is a new object; while the sign-in chunk
@@ -77,7 +87,8 @@ export function SignedInLayout() {
   const queryClient = useQueryClient();
   const content = usePageContent();
   const isNarrow = useIsNarrow();
-  const screen = useCurrentScreen();
+  const current = useCurrentRoute();
+  const screen = useCurrentScreen(current?.handle);
   const [contracted, setContracted] = useState(() => window.localStorage.getItem(CONTRACTED_KEY) === '1');
   const [offcanvasOpen, setOffcanvasOpen] = useState(false);
   // Logging out goes to the product page, not to sign-in: the redirect below must not race it.
@@ -120,7 +131,10 @@ export function SignedInLayout() {
 
   const ability = defineAbilityFor({ id: caller.userId, role });
   const items = resolveSidebar({ overrides: content.sidebarItems, role, canRead: (subject) => ability.can('read', subject) });
-  const crumbs = buildBreadcrumbs(location.pathname, content.breadcrumbs);
+  const ownTrail = current ? SCREEN_CRUMBS[current.handle.screen] : undefined;
+  const crumbs = ownTrail
+    ? ownTrail({ params: current!.params, search: new URLSearchParams(location.search), labels: content.breadcrumbs })
+    : buildBreadcrumbs(location.pathname, content.breadcrumbs, undefined, isPage);
   const productPath = `/product/${content.brand.productId}`;
   const allowed = screen === null || canOpenScreen(ability, role, screen);
 

@@ -64,6 +64,30 @@ function myPoliciesPages(): Partial<Record<RouteName, Pick<RouteObject, 'lazy'>>
   return pages;
 }
 
+/** The Tropical Cyclone Tracker and the storm detail behind its rows (issue 10); a policy or storm not found is NotFound. */
+function weatherAnalyticsPages(): Partial<Record<RouteName, Pick<RouteObject, 'lazy'>>> {
+  return {
+    WeatherAnalytics: page('WeatherAnalytics', async () => {
+      const [{ WeatherAnalyticsPage }, { NotFoundPage }] = await Promise.all([
+        import('../features/weather-analytics/WeatherAnalyticsPage'),
+        import('../features/not-found/NotFoundPage'),
+      ]);
+      return function WeatherAnalytics() {
+        return <WeatherAnalyticsPage notFound={<NotFoundPage />} />;
+      };
+    }),
+    AnalyticsAPIDetail: page('AnalyticsAPIDetail', async () => {
+      const [{ StormDetailPage }, { NotFoundPage }] = await Promise.all([
+        import('../features/weather-analytics/StormDetailPage'),
+        import('../features/not-found/NotFoundPage'),
+      ]);
+      return function AnalyticsAPIDetail() {
+        return <StormDetailPage notFound={<NotFoundPage />} />;
+      };
+    }),
+  };
+}
+
 /** Signed-in pages that are built; the others show the placeholder until their issue lands. */
 const SIGNED_IN_PAGES: Partial<Record<RouteName, Pick<RouteObject, 'lazy'>>> = {
   MyAccount: page('MyAccount', () => import('../features/my-account/MyAccountPage').then((m) => m.MyAccountPage)),
@@ -74,6 +98,7 @@ const SIGNED_IN_PAGES: Partial<Record<RouteName, Pick<RouteObject, 'lazy'>>> = {
     import('../features/cancellation-requests/CancellationRequestsPage').then((m) => m.CancellationRequestsPage),
   ),
   StormPayouts: page('StormPayouts', () => import('../features/storm-payouts/StormPayoutsPage').then((m) => m.StormPayoutsPage)),
+  ...weatherAnalyticsPages(),
   Users: page('Users', () => import('../features/admin-users/UsersPage').then((m) => m.UsersPage)),
   KycReview: page('KycReview', () => import('../features/kyc-review/KycReviewPage').then((m) => m.KycReviewPage)),
   OffersAndSeasons: page('OffersAndSeasons', () => import('../features/offers-seasons/OffersAndSeasonsPage').then((m) => m.OffersAndSeasonsPage)),

@@ -40,13 +40,16 @@ describe('policyDetailActions (spec part 2 section 4)', () => {
     expect(policyDetailActions('PROVISIONAL', { ...base, cancellationPending: true })).toEqual([]);
   });
 
-  it('offers acknowledge on an actual view only while some payout is PAID and not acknowledged', () => {
+  it('offers acknowledge on an actual policy (its list or the archive) only while some payout is PAID and not acknowledged', () => {
     const actual: PolicyDetailFacts = { ...base, type: 'ACTUAL', status: 'PAYOUT_CONFIRMATION' };
     const paid = { status: 'PAID', acknowledged: false };
     expect(policyDetailActions('ACTUAL', { ...actual, payouts: [paid] })).toEqual(['acknowledgePayout', 'analytics']);
     expect(policyDetailActions('ACTUAL', { ...actual, payouts: [{ ...paid, acknowledged: true }] })).toEqual(['analytics']);
     expect(policyDetailActions('ACTUAL', { ...actual, payouts: [{ status: 'PENDING', acknowledged: false }] })).toEqual(['analytics']);
-    expect(policyDetailActions('ARCHIVED', { ...actual, status: 'EXPIRED', payouts: [paid] })).toEqual([]);
+    // Wired before the cover ended, acknowledged after it: the archive offers it.
+    expect(policyDetailActions('ARCHIVED', { ...actual, status: 'EXPIRED', payouts: [paid] })).toEqual(['acknowledgePayout']);
+    expect(policyDetailActions('ARCHIVED', { ...actual, status: 'EXPIRED', payouts: [{ ...paid, acknowledged: true }] })).toEqual([]);
+    expect(policyDetailActions('PROVISIONAL', { ...base, payouts: [paid] })).toEqual(['cancel']);
   });
 
   it('offers the transaction view for an ACTUAL policy with a ledger link, on any view', () => {

@@ -99,7 +99,10 @@ export function policyDetailActions(view: MyPolicyList, policy: PolicyDetailFact
   const actions: PolicyDetailAction[] = [];
   const request = policy.cancellationPending ? { reason: 'pending' } : null;
   if (view === 'PROVISIONAL' && canRequestCancellation({ status: policy.status, cancellationRequest: request })) actions.push('cancel');
-  if (view === 'ACTUAL' && policy.payouts.some((payout) => payout.status === 'PAID' && !payout.acknowledged)) actions.push('acknowledgePayout');
+  // An actual policy's payout wired before its cover ended is acknowledged from the archive too.
+  if (view !== 'PROVISIONAL' && policy.type === 'ACTUAL' && policy.payouts.some((payout) => payout.status === 'PAID' && !payout.acknowledged)) {
+    actions.push('acknowledgePayout');
+  }
   if (policy.type === 'ACTUAL' && policy.blockchainTxnURL) actions.push('viewTransaction');
   if (view === 'ACTUAL') actions.push('analytics');
   return actions;

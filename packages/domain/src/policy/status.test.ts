@@ -9,6 +9,8 @@ import {
   POLICY_STATUSES,
   POLICY_TRANSITIONS,
   POLICY_TYPES,
+  STORM_TRIGGER_FROM_STATUSES,
+  STORM_TRIGGER_TARGET,
   allowedEvents,
   canRequestCancellation,
   followUpEvent,
@@ -19,6 +21,7 @@ import {
   type PolicyEvent,
   type PolicyEventType,
   type PolicyState,
+  type PolicyStatus,
 } from './status';
 
 /** EC$2,470.00 premium on EC$25,000 coverage: the worked example. */
@@ -105,6 +108,54 @@ describe('the policy lifecycle (product-decisions "Policy lifecycle")', () => {
     expect(error.message).toBe('A payout of EC$12,500.01 would exceed 100% of the coverage: EC$12,500.00 remains');
   });
 
+  it('wires and acknowledges every payout when a second storm (or a top-up) comes while one is open', () => {
+    // Second storm while the first payout waits for its wire: both are wired, then both acknowledged.
+    const two = run(monitoring(), { type: 'STORM_TRIGGERED' }, { type: 'STORM_TRIGGERED' });
+    expect(two).toMatchObject({ status: 'PAYOUT_INTIMATION', pendingPayouts: 2 });
+    const oneWired = transition(two, { type: 'PAYOUT_PAID', amountCents: 500_000 });
+    expect(oneWired).toMatchObject({ status: 'PAYOUT_INTIMATION', pendingPayouts: 1, unacknowledgedPayouts: 1 });
+    // The wired one can be acknowledged while the other still waits: the policy keeps waiting for the wire.
+    const firstAcknowledged = transition(oneWired, { type: 'PAYOUT_ACKNOWLEDGED' });
+    expect(firstAcknowledged).toMatchObject({ status: 'PAYOUT_INTIMATION', pendingPayouts: 1, unacknowledgedPayouts: 0 });
+    const bothWired = transition(firstAcknowledged, { type: 'PAYOUT_PAID', amountCents: 500_000 });
+    expect(bothWired).toMatchObject({ status: 'PAYOUT_CONFIRMATION', pendingPayouts: 0, unacknowledgedPayouts: 1, paidOutCents: 1_000_000 });
+    const done = transition(bothWired, { type: 'PAYOUT_ACKNOWLEDGED' });
+    expect(done.status).toBe('PAYOUT_ACKNOWLEDGED');
+    expect(followUpEvent(done)).toEqual({ type: 'MONITORING_RESUMED' });
+
+    // A storm while a wired payout waits for acknowledgement: intimation again; each is closed in turn.
+    const confirming = run(monitoring(), { type: 'STORM_TRIGGERED' }, { type: 'PAYOUT_PAID', amountCents: 500_000 });
+    const again = transition(confirming, { type: 'STORM_TRIGGERED' });
+    expect(again).toMatchObject({ status: 'PAYOUT_INTIMATION', pendingPayouts: 1, unacknowledgedPayouts: 1 });
+    const wired = transition(again, { type: 'PAYOUT_PAID', amountCents: 250_000 });
+    expect(wired).toMatchObject({ status: 'PAYOUT_CONFIRMATION', unacknowledgedPayouts: 2 });
+    expect(transition(wired, { type: 'PAYOUT_ACKNOWLEDGED' })).toMatchObject({ status: 'PAYOUT_CONFIRMATION', unacknowledgedPayouts: 1 });
+    expect(run(wired, { type: 'PAYOUT_ACKNOWLEDGED' }, { type: 'PAYOUT_ACKNOWLEDGED' }).status).toBe('PAYOUT_ACKNOWLEDGED');
+  });
+
+  it('refuses a wire with no payout waiting, and an acknowledgement with no wired payout', () => {
+    const confirming = run(monitoring(), { type: 'STORM_TRIGGERED' }, { type: 'PAYOUT_PAID', amountCents: 500_000 });
+    expect(errorOf(() => transition(confirming, { type: 'PAYOUT_PAID', amountCents: 1 })).message).toBe('A policy that is PAYOUT_CONFIRMATION cannot have a payout recorded as paid');
+    const waiting = run(monitoring(), { type: 'STORM_TRIGGERED' });
+    expect(errorOf(() => transition(waiting, { type: 'PAYOUT_ACKNOWLEDGED' })).message).toBe('This policy has no paid payout waiting for acknowledgement');
+    expect(errorOf(() => transition({ ...waiting, pendingPayouts: 0 }, { type: 'PAYOUT_PAID', amountCents: 1 })).message).toBe('This policy has no payout waiting for its wire transfer');
+  });
+
+  it('lets the holder acknowledge a wired payout after the cover ended; the policy stays expired', () => {
+    const expired = run(monitoring(), { type: 'STORM_TRIGGERED' }, { type: 'PAYOUT_PAID', amountCents: 500_000 }, { type: 'COVER_ENDED' });
+    expect(expired).toMatchObject({ status: 'EXPIRED', unacknowledgedPayouts: 1 });
+    expect(transition(expired, { type: 'PAYOUT_ACKNOWLEDGED' })).toMatchObject({ status: 'EXPIRED', unacknowledgedPayouts: 0 });
+    expect(() => transition(run(monitoring(), { type: 'COVER_ENDED' }), { type: 'PAYOUT_ACKNOWLEDGED' })).toThrow('This policy has no paid payout waiting for acknowledgement');
+  });
+
+  it('names the statuses a storm triggers from and the one it leads to, for the set-based engine', () => {
+    expect(STORM_TRIGGER_FROM_STATUSES).toEqual(['EVENT_MONITORING', 'PAYOUT_INTIMATION', 'PAYOUT_CONFIRMATION']);
+    expect(STORM_TRIGGER_TARGET).toBe('PAYOUT_INTIMATION');
+    for (const status of STORM_TRIGGER_FROM_STATUSES) {
+      expect(transition({ ...monitoring(), status, pendingPayouts: status === 'PAYOUT_INTIMATION' ? 1 : 0, unacknowledgedPayouts: status === 'PAYOUT_CONFIRMATION' ? 1 : 0 }, { type: 'STORM_TRIGGERED' }).status).toBe(STORM_TRIGGER_TARGET);
+    }
+  });
+
   it('cancels an unpaid provisional policy at the deadline and flags partial payments for refund', () => {
     expect(run(fresh(), { type: 'PAYMENT_DEADLINE_PASSED' })).toMatchObject({ status: 'CANCELED', refundDueCents: 0 });
     const partly = run(fresh(), { type: 'PAYMENT_RECORDED', amountCents: 61_750 }, { type: 'PAYMENT_DEADLINE_PASSED' });
@@ -143,16 +194,28 @@ describe('the policy lifecycle (product-decisions "Policy lifecycle")', () => {
 });
 
 describe('the transition table', () => {
-  const arbitraryState = fc.record({
-    type: fc.constantFrom(...POLICY_TYPES),
-    status: fc.constantFrom(...POLICY_STATUSES),
-    payableCents: fc.integer({ min: 1, max: 30_000_000 }),
-    paidCents: fc.integer({ min: 0, max: 30_000_000 }),
-    coverageCents: fc.integer({ min: 1, max: 30_000_000 }),
-    paidOutCents: fc.integer({ min: 0, max: 30_000_000 }),
-    cancellationRequest: fc.option(fc.constant({ reason: 'why' }), { nil: null }),
-    refundDueCents: fc.constant(0),
-  });
+  /** Open payouts as a stored policy has them: the status says what they wait for. */
+  const openPayouts = (status: PolicyStatus) =>
+    fc.record({
+      pendingPayouts: status === 'PAYOUT_INTIMATION' ? fc.integer({ min: 1, max: 3 }) : fc.constant(0),
+      unacknowledgedPayouts:
+        status === 'PAYOUT_CONFIRMATION' ? fc.integer({ min: 1, max: 3 }) : ['PAYOUT_INTIMATION', 'EXPIRED'].includes(status) ? fc.integer({ min: 0, max: 3 }) : fc.constant(0),
+    });
+  const arbitraryState = fc.constantFrom(...POLICY_STATUSES).chain((status) =>
+    fc
+      .record({
+        type: fc.constantFrom(...POLICY_TYPES),
+        status: fc.constant(status),
+        payableCents: fc.integer({ min: 1, max: 30_000_000 }),
+        paidCents: fc.integer({ min: 0, max: 30_000_000 }),
+        coverageCents: fc.integer({ min: 1, max: 30_000_000 }),
+        paidOutCents: fc.integer({ min: 0, max: 30_000_000 }),
+        open: openPayouts(status),
+        cancellationRequest: fc.option(fc.constant({ reason: 'why' }), { nil: null }),
+        refundDueCents: fc.constant(0),
+      })
+      .map(({ open, ...state }): PolicyState => ({ ...state, ...open })),
+  );
 
   it('refuses every (status, event) pair that is not in the table, whatever the amounts', () => {
     fc.assert(
@@ -190,7 +253,7 @@ describe('the transition table', () => {
       'CANCELLATION_APPROVED',
       'CANCELLATION_REJECTED',
     ]);
-    expect(allowedEvents('EXPIRED')).toEqual([]);
+    expect(allowedEvents('EXPIRED')).toEqual(['PAYOUT_ACKNOWLEDGED']);
     expect(allowedEvents('CANCELED')).toEqual([]);
   });
 });
@@ -228,6 +291,11 @@ describe('reachable policies', () => {
           expect(policy.paidOutCents).toBeLessThanOrEqual(policy.coverageCents);
           if (policy.type === 'PROVISIONAL') expect(['PAYMENT_PENDING', 'CANCELED']).toContain(policy.status);
           if (policy.refundDueCents > 0) expect(policy.status).toBe('CANCELED');
+          // The status says what the open payouts wait for, and every open payout can be closed.
+          if (policy.pendingPayouts > 0) expect(policy.status).toBe('PAYOUT_INTIMATION');
+          else if (policy.unacknowledgedPayouts > 0) expect(['PAYOUT_CONFIRMATION', 'EXPIRED']).toContain(policy.status);
+          if (policy.pendingPayouts > 0) expect(() => transition(policy, { type: 'PAYOUT_PAID', amountCents: 1 })).not.toThrow();
+          if (policy.unacknowledgedPayouts > 0) expect(transition(policy, { type: 'PAYOUT_ACKNOWLEDGED' }).unacknowledgedPayouts).toBe(policy.unacknowledgedPayouts - 1);
         }
       }),
     );

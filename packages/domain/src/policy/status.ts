@@ -89,6 +89,10 @@ export interface PolicyState {
   coverageCents: Cents;
   /** Sum of payouts recorded as paid in this term; capped at `coverageCents`. */
   paidOutCents: Cents;
+  /** Payouts created by a trigger and not yet wired. */
+  pendingPayouts: number;
+  /** Payouts wired and not yet acknowledged by the holder. */
+  unacknowledgedPayouts: number;
   /** A holder's request waiting for an admin; a request does not change the status. */
   cancellationRequest: { reason: string } | null;
   /** Money received on a policy that was then canceled: flagged for refund. */
@@ -142,15 +146,25 @@ export const POLICY_EVENT_TYPES = [
  * - a policy expires from ISSUED (if the June 1 step never ran), EVENT_MONITORING and both
  *   post-payment payout statuses, but not from PAYOUT_INTIMATION: a payout owed is settled first,
  *   and the expiry job tries again after that;
- * - a storm triggers only from EVENT_MONITORING; a second storm while a payout is open keeps its
- *   payout record but does not move the policy.
+ * - several payouts can be open at once (a second storm, or a top-up when an advisory raises a
+ *   storm's class, while the first payout is still being wired or acknowledged). The status says
+ *   what the policy waits for, from its open payouts: PAYOUT_INTIMATION while any payout waits for
+ *   its wire, else PAYOUT_CONFIRMATION while any wired payout waits for the holder's
+ *   acknowledgement, else PAYOUT_ACKNOWLEDGED (then monitoring again). So a storm triggers from
+ *   EVENT_MONITORING and from both payout statuses, every pending payout can be wired from
+ *   PAYOUT_INTIMATION, and every wired one acknowledged (after the cover ended too: the policy
+ *   stays EXPIRED).
  */
 export const POLICY_TRANSITIONS: Readonly<Record<PolicyEventType, Partial<Record<PolicyStatus, readonly PolicyStatus[]>>>> = {
   PAYMENT_RECORDED: { PAYMENT_PENDING: ['PAYMENT_PENDING', 'ISSUED'] },
   SEASON_STARTED: { ISSUED: ['EVENT_MONITORING'] },
-  STORM_TRIGGERED: { EVENT_MONITORING: ['PAYOUT_INTIMATION'] },
-  PAYOUT_PAID: { PAYOUT_INTIMATION: ['PAYOUT_CONFIRMATION'] },
-  PAYOUT_ACKNOWLEDGED: { PAYOUT_CONFIRMATION: ['PAYOUT_ACKNOWLEDGED'] },
+  STORM_TRIGGERED: { EVENT_MONITORING: ['PAYOUT_INTIMATION'], PAYOUT_INTIMATION: ['PAYOUT_INTIMATION'], PAYOUT_CONFIRMATION: ['PAYOUT_INTIMATION'] },
+  PAYOUT_PAID: { PAYOUT_INTIMATION: ['PAYOUT_CONFIRMATION', 'PAYOUT_INTIMATION'] },
+  PAYOUT_ACKNOWLEDGED: {
+    PAYOUT_CONFIRMATION: ['PAYOUT_ACKNOWLEDGED', 'PAYOUT_CONFIRMATION'],
+    PAYOUT_INTIMATION: ['PAYOUT_INTIMATION'],
+    EXPIRED: ['EXPIRED'],
+  },
   MONITORING_RESUMED: { PAYOUT_ACKNOWLEDGED: ['EVENT_MONITORING'] },
   COVER_ENDED: {
     ISSUED: ['EXPIRED'],
@@ -163,6 +177,17 @@ export const POLICY_TRANSITIONS: Readonly<Record<PolicyEventType, Partial<Record
   CANCELLATION_APPROVED: { PAYMENT_PENDING: ['CANCELED'] },
   CANCELLATION_REJECTED: { PAYMENT_PENDING: ['PAYMENT_PENDING'] },
 };
+
+/**
+ * The set-based trigger engine moves many policies in one statement: these are the statuses a
+ * storm triggers from, and the one it leads to, read from the table above.
+ */
+export const STORM_TRIGGER_FROM_STATUSES = Object.keys(POLICY_TRANSITIONS.STORM_TRIGGERED) as PolicyStatus[];
+export const STORM_TRIGGER_TARGET: PolicyStatus = (() => {
+  const targets = new Set(Object.values(POLICY_TRANSITIONS.STORM_TRIGGERED).flat());
+  if (targets.size !== 1) throw new Error('A storm trigger must lead to one status');
+  return [...targets][0]!;
+})();
 
 /** The refusal reads "A policy that is EXPIRED cannot <this>". */
 const EVENT_VERB: Readonly<Record<PolicyEventType, string>> = {
@@ -205,6 +230,8 @@ export function newProvisionalPolicy(input: { payableCents: Cents; coverageCents
     paidCents: 0,
     coverageCents: input.coverageCents,
     paidOutCents: 0,
+    pendingPayouts: 0,
+    unacknowledgedPayouts: 0,
     cancellationRequest: null,
     refundDueCents: 0,
   };
@@ -218,6 +245,13 @@ function positiveCents(amount: Cents, what: string): Cents {
 
 function fullyPaidOutMessage(): string {
   return "This policy's coverage has been paid out in full";
+}
+
+/** What a policy with open payouts waits for (see the table's comment); null when none is open. */
+function payoutStatus(policy: Pick<PolicyState, 'pendingPayouts' | 'unacknowledgedPayouts'>): PolicyStatus | null {
+  if (policy.pendingPayouts > 0) return 'PAYOUT_INTIMATION';
+  if (policy.unacknowledgedPayouts > 0) return 'PAYOUT_CONFIRMATION';
+  return null;
 }
 
 /** Canceling keeps what was paid as a refund to make (product-decisions: "flagged for refund"). */
@@ -260,8 +294,9 @@ export function transition(policy: PolicyState, event: PolicyEvent): PolicyState
       return { ...policy, status: 'EVENT_MONITORING' };
     case 'STORM_TRIGGERED':
       if (policy.paidOutCents >= policy.coverageCents) refuse(POLICY_ERROR_CODES.PAYOUT_ABOVE_COVERAGE, fullyPaidOutMessage());
-      return { ...policy, status: 'PAYOUT_INTIMATION' };
+      return { ...policy, status: 'PAYOUT_INTIMATION', pendingPayouts: policy.pendingPayouts + 1 };
     case 'PAYOUT_PAID': {
+      if (policy.pendingPayouts <= 0) refuse(POLICY_ERROR_CODES.INVALID_TRANSITION, 'This policy has no payout waiting for its wire transfer');
       const amount = positiveCents(event.amountCents, 'A payout');
       const remaining = policy.coverageCents - policy.paidOutCents;
       if (amount > remaining) {
@@ -270,10 +305,16 @@ export function transition(policy: PolicyState, event: PolicyEvent): PolicyState
           `A payout of ${formatMoney(amount)} would exceed 100% of the coverage: ${formatMoney(remaining)} remains`,
         );
       }
-      return { ...policy, status: 'PAYOUT_CONFIRMATION', paidOutCents: policy.paidOutCents + amount };
+      const counts = { pendingPayouts: policy.pendingPayouts - 1, unacknowledgedPayouts: policy.unacknowledgedPayouts + 1 };
+      return { ...policy, ...counts, status: payoutStatus(counts)!, paidOutCents: policy.paidOutCents + amount };
     }
-    case 'PAYOUT_ACKNOWLEDGED':
-      return { ...policy, status: 'PAYOUT_ACKNOWLEDGED' };
+    case 'PAYOUT_ACKNOWLEDGED': {
+      if (policy.unacknowledgedPayouts <= 0) refuse(POLICY_ERROR_CODES.INVALID_TRANSITION, 'This policy has no paid payout waiting for acknowledgement');
+      const counts = { pendingPayouts: policy.pendingPayouts, unacknowledgedPayouts: policy.unacknowledgedPayouts - 1 };
+      // An expired policy stays expired: the acknowledgement only closes the payout.
+      const status = policy.status === 'EXPIRED' ? 'EXPIRED' : (payoutStatus(counts) ?? 'PAYOUT_ACKNOWLEDGED');
+      return { ...policy, ...counts, status };
+    }
     case 'MONITORING_RESUMED':
       if (policy.paidOutCents >= policy.coverageCents) refuse(POLICY_ERROR_CODES.PAYOUT_ABOVE_COVERAGE, fullyPaidOutMessage());
       return { ...policy, status: 'EVENT_MONITORING' };

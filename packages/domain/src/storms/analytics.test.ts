@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import caribbeanText from '../../datasets/hurdat2/caribbean-1950-2023.txt?raw';
 import { OPTION_IDS } from '../options';
 import {
+  alertApproach,
   bucketStart,
   calendarEvents,
   closestApproach,
@@ -143,5 +144,28 @@ describe('closest approach and nearby samples', () => {
     expect(samples.length).toBeGreaterThan(0);
     expect(samples.every((s) => s.distanceMetres <= NEARBY_METRES)).toBe(true);
     expect(nearbySamples(ivan, 'gd')).toBe(samples);
+  });
+});
+
+describe('storm alerts', () => {
+  it('say how close a tropical system came, and how strong it was within 300 km', () => {
+    expect(alertApproach(ivan, 'gd')).toMatchObject({ time: '2004-09-07T21:30:00.000Z', windKt: 110, categoryLabel: 'Category 3', strongest: 'C4' });
+    expect(alertApproach(ivan, 'gd')!.distanceMetres / 1000).toBeCloseTo(11.9, 1);
+    expect(alertApproach(ivan, 'dm')).toBeNull();
+  });
+
+  it('ignore depressions, waves and lows however close, and samples outside the window', () => {
+    const depression = storm([
+      { hours: 0, lat: 12.1, lon: -61.7, windKt: 30, status: 'TD' },
+      { hours: 6, lat: 12.1, lon: -61.9, windKt: 30, status: 'TD' },
+      { hours: 12, lat: 13.5, lon: -63.5, windKt: 45, status: 'TS' },
+    ]);
+    // The depression crossed the island; only the tropical storm part, about 230 km off, alerts.
+    const approach = alertApproach(depression, 'gd')!;
+    expect(approach.categoryLabel).toBe('Tropical Storm');
+    expect(approach.distanceMetres).toBeGreaterThan(100_000);
+    expect(approach.distanceMetres).toBeLessThanOrEqual(NEARBY_METRES);
+    expect(alertApproach(depression, 'gd', { toMs: Date.parse('2020-09-01T09:00:00Z') })).toBeNull();
+    expect(alertApproach(storm([{ hours: 0, lat: 12.1, lon: -61.7, windKt: 25, status: 'LO' }]), 'gd')).toBeNull();
   });
 });

@@ -4,7 +4,7 @@ import { localIsoDate } from '../local-time';
 import { CYCLONE_CLASS_LABELS, type CycloneClass, type OptionId } from '../options';
 import { addDays, dayNumber } from '../policy/dates';
 import type { IsoDate } from '../season';
-import { higherClass, triggeringClass } from './classes';
+import { higherClass, TRIGGERING_STATUSES, triggeringClass } from './classes';
 import { BOX_2_METRES, samplePayoutPercent } from './contract';
 import { STORM_ERROR_CODES } from './errors';
 import { islandDistanceMetres } from './geometry';
@@ -319,6 +319,42 @@ export function closestApproach(storm: Storm, country: CountryCode): ClosestAppr
     status: closest.status,
     category: closest.cycloneClass,
     categoryLabel: categoryLabel(closest),
+  };
+}
+
+/**
+ * What a storm alert says (issue 10 item 6): the closest a tropical system (status TS or HU, the
+ * statuses that can trigger) came to the island within 300 km, counting only samples inside the
+ * window (a season's cover term), with the strongest class it had within 300 km in that window.
+ * Null when no tropical sample came that close: depressions, waves and lows alert nobody.
+ */
+export interface AlertApproach {
+  distanceMetres: number;
+  /** UTC instant of the closest tropical sample (the first, on a tie). */
+  time: string;
+  windKt: number | null;
+  categoryLabel: string;
+  /** The strongest class among the tropical samples within 300 km, null when none reached 34 kt. */
+  strongest: CycloneClass | null;
+}
+
+export function alertApproach(storm: Storm, country: CountryCode, window: { fromMs?: number; toMs?: number } = {}): AlertApproach | null {
+  const fromMs = window.fromMs ?? -Infinity;
+  const toMs = window.toMs ?? Infinity;
+  let closest: NearbySample | null = null;
+  let strongest: CycloneClass | null = null;
+  for (const sample of nearbySamples(storm, country)) {
+    if (sample.timeMs < fromMs || sample.timeMs >= toMs || !TRIGGERING_STATUSES.includes(sample.status)) continue;
+    strongest = higherClass(strongest, sample.cycloneClass);
+    if (closest === null || sample.distanceMetres < closest.distanceMetres) closest = sample;
+  }
+  if (closest === null) return null;
+  return {
+    distanceMetres: closest.distanceMetres,
+    time: new Date(closest.timeMs).toISOString(),
+    windKt: wholeKnots(closest.windKt),
+    categoryLabel: categoryLabel(closest),
+    strongest,
   };
 }
 

@@ -66,6 +66,10 @@ export function isHurdat2Error(value: unknown): value is Hurdat2Error {
 
 const HEADER_EXAMPLE = '"AL092004, IVAN, 94,"';
 const ID_PATTERN = /^(AL|EP|CP)(\d{2})(\d{4})$/;
+/** Whether a text is a HURDAT2 storm id (basin AL, EP or CP, number, year: AL092004); addresses and queries check ids with it before looking one up. */
+export function isStormId(value: string): boolean {
+  return ID_PATTERN.test(value);
+}
 const NAME_PATTERN = /^[A-Z0-9][A-Z0-9 -]{0,29}$/;
 const COUNT_PATTERN = /^\d{1,4}$/;
 const DATE_PATTERN = /^(\d{4})(\d{2})(\d{2})$/;

@@ -7,3 +7,4 @@ export * from './contract';
 export * from './term';
 export * from './analytics';
 export * from './backtest';
+export * from './map';

@@ -34,7 +34,9 @@ export const payments = pgTable(
 
 /**
  * Payouts (product-decisions "Policy lifecycle"): created PENDING by a trigger, PAID when an admin
- * records the wire, then acknowledged by the holder. One per storm per policy.
+ * records the wire, then acknowledged by the holder. A storm pays a policy once, at the class it
+ * reached; an advisory update that raises the class adds one top-up payout of the difference
+ * (decision 061): (policy, storm, contract_percent) is unique, so each level pays once.
  */
 export const payouts = pgTable(
   'payouts',
@@ -45,7 +47,10 @@ export const payouts = pgTable(
       .references(() => policies.id),
     /** The storm (e.g. a HURDAT2 id such as AL092027); null for a payout made by hand. */
     stormRef: text('storm_ref'),
+    /** Percent of the coverage this payout pays: what the 100%-per-term cap let through. */
     percent: integer('percent').notNull(),
+    /** What the contract gave for the storm under the policy's option when this payout was made (before the cap). */
+    contractPercent: integer('contract_percent').notNull(),
     amountCents: integer('amount_cents').notNull(),
     status: text('status').$type<'PENDING' | 'PAID'>().notNull(),
     wireReference: text('wire_reference'),
@@ -54,7 +59,7 @@ export const payouts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [
-    unique('payouts_policy_storm').on(t.policyId, t.stormRef),
+    unique('payouts_policy_storm_level').on(t.policyId, t.stormRef, t.contractPercent),
     index('payouts_policy_idx').on(t.policyId),
     // The admin's payouts-by-storm screen and the CSV export read by storm.
     index('payouts_storm_idx').on(t.stormRef, t.createdAt),

@@ -1,6 +1,6 @@
 import type { CycloneClass, RecordFlag, StormStatus } from '@fhp/domain';
 import { doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { policies } from './policies';
+import { users } from './identity';
 
 /**
  * Storm tracks (issue 10): one row per storm (HURDAT2 id such as AL092004) and its track points.
@@ -62,19 +62,24 @@ export const stormEvaluations = pgTable(
   (t) => [primaryKey({ columns: [t.stormId, t.country, t.seasonYear] })],
 );
 
-/** Storm alerts sent (issue 10 item 6): the primary key makes each (storm, policy) alert go out once. */
+/**
+ * Storm alerts sent (issue 10 item 6): one per holder per storm, whatever the number of policies
+ * the holder has on the island (the primary key makes it go out once). `country` is the island
+ * the storm came closest to among the holder's, and the distance and time are of that approach.
+ */
 export const stormAlerts = pgTable(
   'storm_alerts',
   {
     stormId: text('storm_id')
       .notNull()
       .references(() => storms.id),
-    policyId: uuid('policy_id')
+    ownerId: uuid('owner_id')
       .notNull()
-      .references(() => policies.id),
+      .references(() => users.id),
+    country: text('country').notNull(),
     closestMetres: integer('closest_metres').notNull(),
     closestAt: timestamp('closest_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.stormId, t.policyId] }), index('storm_alerts_policy_idx').on(t.policyId)],
+  (t) => [primaryKey({ columns: [t.stormId, t.ownerId] }), index('storm_alerts_owner_idx').on(t.ownerId)],
 );

@@ -115,6 +115,7 @@ export const pageContentSeed: PageContent = {
     { segment: 'cancellation-requests', label: 'Cancellation Requests' },
     { segment: 'users', label: 'Users' },
     { segment: 'kyc-review', label: 'KYC Review' },
+    { segment: 'storm-payouts', label: 'Storm Payouts' },
     { segment: 'offers-and-seasons', label: 'Offers & Seasons' },
     { segment: 'portfolio', label: 'Portfolio' },
     { segment: 'site-content', label: 'Content' },

@@ -1,5 +1,5 @@
-import { DomainError, LEDGER_ACCOUNTS, payoutAmountCents, POLICY_ERROR_CODES } from '@fhp/domain';
-import { and, eq, sum } from 'drizzle-orm';
+import { cappedTermPercent, DomainError, LEDGER_ACCOUNTS, payoutAmountCents, POLICY_ERROR_CODES } from '@fhp/domain';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { payouts } from '../../db/schema';
 import type { LifecycleDeps } from '../policies/deps';
@@ -28,9 +28,10 @@ function refuse(message: string): never {
   throw new DomainError(POLICY_ERROR_CODES.INVALID_TRANSITION, message);
 }
 
-async function createdCents(tx: Db, policyId: string): Promise<number> {
-  const [row] = await tx.select({ total: sum(payouts.amountCents) }).from(payouts).where(eq(payouts.policyId, policyId));
-  return Number(row?.total ?? 0);
+/** What the policy's payouts so far come to: cents and percent of the coverage (a policy is one term). */
+async function createdSoFar(tx: Db, policyId: string): Promise<{ cents: number; percents: number[] }> {
+  const rows = await tx.select({ amountCents: payouts.amountCents, percent: payouts.percent }).from(payouts).where(eq(payouts.policyId, policyId));
+  return { cents: rows.reduce((total, row) => total + row.amountCents, 0), percents: rows.map((row) => row.percent) };
 }
 
 async function lockPayout(tx: Db, payoutId: string): Promise<PayoutRow> {
@@ -40,9 +41,10 @@ async function lockPayout(tx: Db, payoutId: string): Promise<PayoutRow> {
 }
 
 /**
- * A qualifying storm for a policy in EVENT_MONITORING: STORM_TRIGGERED (to PAYOUT_INTIMATION) and a
- * PENDING payout of `percent` of the coverage, capped at what remains of 100%. One payout per storm
- * per policy (a unique index backs the check against two engines at once).
+ * A qualifying storm for one policy (the demo seed and tests; the trigger engine does the same for
+ * many policies at once in SQL): STORM_TRIGGERED (to PAYOUT_INTIMATION) and a PENDING payout of
+ * `percent` of the coverage, capped at what remains of 100% in the term. The payout records the
+ * percent it pays (after the cap) beside the contract's. One payout per storm per policy here.
  */
 export async function createPayout(
   deps: Pick<LifecycleDeps, 'db' | 'ledger'>,
@@ -57,16 +59,18 @@ export async function createPayout(
         const [existing] = await tx.select().from(payouts).where(and(eq(payouts.policyId, row.id), eq(payouts.stormRef, input.stormRef)));
         if (existing) refuse(PAYOUT_MESSAGES.duplicateStorm);
       }
-      const amountCents = payoutAmountCents(row.coverageCents, input.percent, await createdCents(tx, row.id));
+      const created = await createdSoFar(tx, row.id);
+      const percent = cappedTermPercent(created.percents, input.percent);
+      const amountCents = percent === 0 ? 0 : payoutAmountCents(row.coverageCents, percent, created.cents);
       if (amountCents === 0) refuse(PAYOUT_MESSAGES.nothingLeft);
       const [payout] = await tx
         .insert(payouts)
-        .values({ policyId: row.id, stormRef: input.stormRef, percent: input.percent, amountCents, status: 'PENDING', createdAt: actor.at })
+        .values({ policyId: row.id, stormRef: input.stormRef, percent, contractPercent: input.percent, amountCents, status: 'PENDING', createdAt: actor.at })
         .returning();
       const holder = deps.ledger.accountOf(row.ownerId);
       await applyPolicyEvent(tx, deps.ledger, row, { type: 'STORM_TRIGGERED' }, actor, {
-        payload: { payoutId: payout!.id, stormRef: input.stormRef, percent: input.percent, amountCents },
-        ledgerData: { storm: input.stormRef ?? 'manual', percent: input.percent },
+        payload: { payoutId: payout!.id, stormRef: input.stormRef, percent, contractPercent: input.percent, amountCents },
+        ledgerData: { storm: input.stormRef ?? 'manual', percent },
         extraLedger: [
           {
             kind: 'PAYOUT_CREATED',
@@ -74,7 +78,7 @@ export async function createPayout(
             from: LEDGER_ACCOUNTS.payouts,
             to: holder,
             valueCents: amountCents,
-            data: { policyNumber: row.policyNumber, storm: input.stormRef ?? 'manual', percent: input.percent },
+            data: { policyNumber: row.policyNumber, storm: input.stormRef ?? 'manual', percent, contractPercent: input.percent },
             at: actor.at,
           },
         ],

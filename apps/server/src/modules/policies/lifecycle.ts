@@ -8,9 +8,9 @@ import {
   type PolicyState,
   type PolicyStatus,
 } from '@fhp/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { cancellationRequests, policies } from '../../db/schema';
+import { cancellationRequests, payouts, policies } from '../../db/schema';
 import type { Ledger, LedgerEntryRow, NewLedgerEntry } from '../ledger';
 import type { PolicyRow } from './repository';
 import { appendTransaction, TXN_TYPES, type TxnLocation } from './transaction-log';
@@ -36,8 +36,13 @@ export interface Actor {
   at: Date;
 }
 
+export interface OpenPayouts {
+  pendingPayouts: number;
+  unacknowledgedPayouts: number;
+}
+
 /** The machine's view of a stored policy; `pending` is the open cancellation request, if any. */
-export function policyState(row: PolicyRow, pending: { reason: string } | null): PolicyState {
+export function policyState(row: PolicyRow, pending: { reason: string } | null, open: OpenPayouts): PolicyState {
   return {
     type: row.type,
     status: row.status,
@@ -45,6 +50,7 @@ export function policyState(row: PolicyRow, pending: { reason: string } | null):
     paidCents: row.paidCents,
     coverageCents: row.coverageCents,
     paidOutCents: row.paidOutCents,
+    ...open,
     cancellationRequest: pending,
     refundDueCents: row.refundDueCents,
   };
@@ -55,6 +61,18 @@ export async function lockPolicy(tx: Db, where: { id: string } | { policyNumber:
   const condition = 'id' in where ? eq(policies.id, where.id) : eq(policies.policyNumber, where.policyNumber);
   const [row] = await tx.select().from(policies).where(condition).for('update');
   return row;
+}
+
+/** The policy's payouts still waiting for their wire, and those wired but not acknowledged. */
+export async function openPayouts(tx: Db, policyId: string): Promise<OpenPayouts> {
+  const [row] = await tx
+    .select({
+      pendingPayouts: sql<number>`count(*) filter (where ${payouts.status} = 'PENDING')::int`,
+      unacknowledgedPayouts: sql<number>`count(*) filter (where ${payouts.status} = 'PAID' and ${payouts.acknowledgedAt} is null)::int`,
+    })
+    .from(payouts)
+    .where(eq(payouts.policyId, policyId));
+  return { pendingPayouts: Number(row?.pendingPayouts ?? 0), unacknowledgedPayouts: Number(row?.unacknowledgedPayouts ?? 0) };
 }
 
 export async function pendingCancellation(tx: Db, policyId: string) {
@@ -141,7 +159,7 @@ export async function applyPolicyEvent(
   details: EventDetails = {},
 ): Promise<AppliedEvent> {
   const pending = await pendingCancellation(tx, row.id);
-  const before = policyState(row, pending ? { reason: pending.reason } : null);
+  const before = policyState(row, pending ? { reason: pending.reason } : null, await openPayouts(tx, row.id));
   const steps: AppliedEvent['steps'] = [];
   let after = transition(before, event);
   steps.push({ event, from: before.status, to: after.status });

@@ -82,6 +82,7 @@ const MyPayoutRef = builder.objectRef<MyPayoutView>('MyPayout').implement({
     amount: t.expose('amount', { type: MoneyRef }),
     status: t.exposeString('status', { description: 'PENDING or PAID' }),
     stormRef: t.exposeString('stormRef', { nullable: true }),
+    createdOn: t.exposeString('createdOn', { description: 'The day the trigger created it, YYYY-MM-DD in America/Port_of_Spain' }),
     paidOn: t.exposeString('paidOn', { nullable: true, description: 'The wire date, YYYY-MM-DD in America/Port_of_Spain' }),
     acknowledged: t.exposeBoolean('acknowledged'),
   }),

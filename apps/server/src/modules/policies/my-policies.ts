@@ -50,6 +50,8 @@ export interface MyPayoutView {
   amount: MoneyView;
   status: 'PENDING' | 'PAID';
   stormRef: string | null;
+  /** The day the trigger created it, YYYY-MM-DD in America/Port_of_Spain (the tracker opens on its month). */
+  createdOn: string;
   /** The wire's date in America/Port_of_Spain (YYYY-MM-DD), null until paid. */
   paidOn: string | null;
   acknowledged: boolean;
@@ -112,6 +114,7 @@ export function payoutView(row: typeof payouts.$inferSelect): MyPayoutView {
     amount: moneyView(row.amountCents),
     status: row.status,
     stormRef: row.stormRef,
+    createdOn: localIsoDate(row.createdAt),
     paidOn: row.paidAt ? localIsoDate(row.paidAt) : null,
     acknowledged: row.acknowledgedAt !== null,
     acknowledgedAt: row.acknowledgedAt,

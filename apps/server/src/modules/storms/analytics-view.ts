@@ -1,5 +1,7 @@
 import {
   calendarEvents,
+  COUNTRIES,
+  OPTION_LABELS,
   CYCLONE_EVENT_COLOURS,
   cycloneTableRows,
   isCountryCode,
@@ -9,7 +11,7 @@ import {
   type WindBucket,
   type WindPeriod,
 } from '@fhp/domain';
-import { and, eq, inArray, isNotNull, max, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { ledgerEntries, payouts, stormEvaluations, storms } from '../../db/schema';
 import type { PolicyRow } from '../policies/repository';
@@ -67,10 +69,16 @@ export interface PolicyAnalytics {
   policyId: string;
   policyNumber: string;
   country: string;
+  countryName: string;
+  optionId: string;
+  optionLabel: string;
+  seasonYear: number;
   month: number;
   year: number;
   events: AnalyticsEvent[];
   rows: AnalyticsRow[];
+  /** The tracks of the storms with an event in the month, for the map. */
+  tracks: Storm[];
 }
 
 function monthRange(year: number, month: number): { from: string; to: string } {
@@ -93,17 +101,30 @@ async function ledgerFor(db: Db, policy: PolicyRow, stormIds: string[]): Promise
     .select({ stormId: payouts.stormRef, txnId: ledgerEntries.txnId, hash: ledgerEntries.hash })
     .from(payouts)
     .innerJoin(ledgerEntries, and(eq(ledgerEntries.txnId, sql`${payouts.id}::text`), eq(ledgerEntries.kind, 'PAYOUT_CREATED')))
-    .where(and(eq(payouts.policyId, policy.id), inArray(payouts.stormRef, stormIds)));
-  for (const row of own) if (row.stormId) found.set(row.stormId, { txnId: row.txnId, hash: row.hash });
+    .where(and(eq(payouts.policyId, policy.id), inArray(payouts.stormRef, stormIds)))
+    .orderBy(asc(payouts.createdAt));
+  // A storm that paid twice (a top-up) proves its first payout here; the detail page lists both.
+  for (const row of own.reverse()) if (row.stormId) found.set(row.stormId, { txnId: row.txnId, hash: row.hash });
   return found;
 }
 
 export async function policyAnalytics(db: Db, policy: PolicyRow, year: number, month: number): Promise<PolicyAnalytics> {
-  const base = { policyId: policy.id, policyNumber: policy.policyNumber, country: policy.country, month, year };
-  if (!isCountryCode(policy.country) || !isOptionId(policy.optionId)) return { ...base, events: [], rows: [] };
+  const base = {
+    policyId: policy.id,
+    policyNumber: policy.policyNumber,
+    country: policy.country,
+    countryName: isCountryCode(policy.country) ? COUNTRIES[policy.country].name : policy.country,
+    optionId: policy.optionId,
+    optionLabel: isOptionId(policy.optionId) ? OPTION_LABELS[policy.optionId] : policy.optionId,
+    seasonYear: policy.seasonYear,
+    month,
+    year,
+  };
+  if (!isCountryCode(policy.country) || !isOptionId(policy.optionId)) return { ...base, events: [], rows: [], tracks: [] };
   const all = await stormCache.all(db);
   const events = calendarEvents(all, policy.country, policy.optionId, monthRange(year, month));
-  const ledger = await ledgerFor(db, policy, [...new Set(events.map((event) => event.stormId))]);
+  const stormIds = [...new Set(events.map((event) => event.stormId))];
+  const ledger = await ledgerFor(db, policy, stormIds);
   return {
     ...base,
     events: events.map((event) => ({
@@ -128,6 +149,7 @@ export async function policyAnalytics(db: Db, policy: PolicyRow, year: number, m
       blockchainTxnId: ledger.get(row.stormId)?.txnId ?? null,
       blockchainHash: ledger.get(row.stormId)?.hash ?? null,
     })),
+    tracks: all.filter((storm) => stormIds.includes(storm.id)),
   };
 }
 

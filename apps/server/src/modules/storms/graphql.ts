@@ -1,4 +1,4 @@
-import { isDomainError, subject, WIND_PERIODS, type WindPeriod } from '@fhp/domain';
+import { isDomainError, isStormId, subject, WIND_PERIODS, type Storm, type TrackPoint, type WindPeriod } from '@fhp/domain';
 import { eq } from 'drizzle-orm';
 import { builder } from '../../graphql/builder';
 import { userInputError } from '../../graphql/errors';
@@ -12,10 +12,14 @@ import { TXN_LOCATIONS } from '../policies/transaction-log';
 import { recordPayoutWire } from '../payouts/service';
 import { listStorms, stormEvaluationViews, stormPayouts, type StormEvaluationView, type StormPayoutRow, type StormSummary } from './admin-view';
 import { policyAnalytics, policyWind, type AnalyticsEvent, type AnalyticsRow, type PolicyAnalytics } from './analytics-view';
+import { loadStorms } from './repository';
+import { policyStormDetail, type DetailNearbyPoint, type DetailOption, type DetailPayout, type PolicyStormDetail } from './storm-detail-view';
 
 /** Issue 10: the admin's storms and payouts, the wire, and the holder's Tropical Cyclone Tracker. */
 
 const POLICY_NOT_FOUND = 'This policy was not found.'; // ours
+const STORM_NOT_FOUND = 'This storm was not found.'; // ours
+/** A HURDAT2 storm id: basin, number, year (AL092004). */
 
 const StormEvaluationRef = builder.objectRef<StormEvaluationView>('StormEvaluation').implement({
   description: "The contract's verdict for a storm over an island in a season's cover term.",
@@ -58,7 +62,8 @@ const StormPayoutRef = builder.objectRef<StormPayoutRow>('StormPayout').implemen
     holderName: t.exposeString('holderName'),
     country: t.exposeString('country'),
     optionId: t.exposeString('optionId'),
-    percent: t.exposeInt('percent'),
+    percent: t.exposeInt('percent', { description: 'Percent of the coverage paid (after the 100%-per-term cap)' }),
+    contractPercent: t.exposeInt('contractPercent', { description: "The contract's percent for the storm under the option (before the cap)" }),
     amount: t.field({ type: MoneyRef, resolve: (row) => money(row.amountCents) }),
     status: t.exposeString('status', { description: 'PENDING or PAID' }),
     createdAt: t.exposeString('createdAt'),
@@ -92,6 +97,7 @@ const AnalyticsRowRef = builder.objectRef<AnalyticsRow>('AnalyticsRow').implemen
     stormId: t.exposeString('stormId'),
     name: t.exposeString('name'),
     blockchainTxnId: t.exposeString('blockchainTxnId', { nullable: true }),
+    blockchainTxnHash: t.exposeString('blockchainHash', { nullable: true, description: 'The proof-ledger entry: its page is /explorer/<hash>' }),
     blockchainTxnUrl: t.string({
       nullable: true,
       resolve: (row, _args, ctx) => (row.blockchainHash ? explorerLink(publicOrigin(ctx.config.publicUrl, ctx.request), row.blockchainHash) : null),
@@ -103,26 +109,142 @@ const WindBucketRef = builder.objectRef<{ start: string; maxKt: number | null; m
   fields: (t) => ({ start: t.exposeString('start'), maxKt: t.exposeInt('maxKt', { nullable: true }), minKt: t.exposeInt('minKt', { nullable: true }) }),
 });
 
+const StormTrackPointRef = builder.objectRef<TrackPoint>('StormTrackPoint').implement({
+  fields: (t) => ({
+    time: t.exposeString('time', { description: 'ISO 8601 UTC' }),
+    status: t.exposeString('status', { description: 'HURDAT2 status: TS, HU, TD, EX, ...' }),
+    lat: t.exposeFloat('lat'),
+    lon: t.exposeFloat('lon'),
+    windKt: t.exposeInt('windKt', { nullable: true }),
+  }),
+});
+
+const StormTrackRef = builder.objectRef<Storm>('StormTrack').implement({
+  description: 'A stored storm and its best-track points, for the maps.',
+  fields: (t) => ({
+    id: t.exposeString('id'),
+    name: t.exposeString('name'),
+    year: t.exposeInt('year'),
+    points: t.field({ type: [StormTrackPointRef], resolve: (storm) => storm.points }),
+  }),
+});
+
 const PolicyAnalyticsRef = builder.objectRef<PolicyAnalytics>('PolicyAnalytics').implement({
   description: "The Tropical Cyclone Tracker of one policy's island for a month (spec part 2: getPolicyAnalytics).",
   fields: (t) => ({
     policyId: t.exposeString('policyId'),
     policyNumber: t.exposeString('policyNumber'),
     country: t.exposeString('country'),
+    countryName: t.exposeString('countryName'),
+    optionId: t.exposeString('optionId'),
+    optionLabel: t.exposeString('optionLabel'),
+    seasonYear: t.exposeInt('seasonYear'),
     month: t.exposeInt('month'),
     year: t.exposeInt('year'),
     events: t.field({ type: [AnalyticsEventRef], resolve: (view) => view.events }),
     rows: t.field({ type: [AnalyticsRowRef], resolve: (view) => view.rows }),
+    tracks: t.field({ type: [StormTrackRef], description: 'Tracks of the storms with an event in the month', resolve: (view) => view.tracks }),
   }),
 });
 
-async function readablePolicy(ctx: Parameters<typeof requireUser>[0], policyId: string) {
+const DetailOptionRef = builder.objectRef<DetailOption>('StormDetailOption').implement({
+  fields: (t) => ({
+    option: t.exposeString('option'),
+    label: t.exposeString('label'),
+    percent: t.exposeInt('percent'),
+    qualifyingTime: t.exposeString('qualifyingTime', { nullable: true }),
+    isPolicyOption: t.exposeBoolean('isPolicyOption'),
+  }),
+});
+
+const DetailNearbyRef = builder.objectRef<DetailNearbyPoint>('StormDetailNearbyPoint').implement({
+  fields: (t) => ({
+    time: t.exposeString('time'),
+    lat: t.exposeFloat('lat'),
+    lon: t.exposeFloat('lon'),
+    status: t.exposeString('status'),
+    windKt: t.exposeInt('windKt', { nullable: true }),
+    category: t.exposeString('category'),
+    distanceKm: t.exposeFloat('distanceKm'),
+    box: t.exposeString('box', { description: 'BOX_1 (25 km), BOX_2 (100 km) or NEARBY (300 km)' }),
+  }),
+});
+
+const DetailPayoutRef = builder.objectRef<DetailPayout>('StormDetailPayout').implement({
+  fields: (t) => ({
+    id: t.exposeString('id'),
+    percent: t.exposeInt('percent'),
+    contractPercent: t.exposeInt('contractPercent'),
+    amount: t.field({ type: MoneyRef, resolve: (row) => money(row.amountCents) }),
+    status: t.exposeString('status'),
+    createdAt: t.exposeString('createdAt'),
+    paidAt: t.exposeString('paidAt', { nullable: true }),
+    acknowledged: t.exposeBoolean('acknowledged'),
+    blockchainTxnHash: t.exposeString('ledgerHash', { nullable: true }),
+    blockchainTxnUrl: t.string({ nullable: true, resolve: (row, _args, ctx) => (row.ledgerHash ? explorerLink(publicOrigin(ctx.config.publicUrl, ctx.request), row.ledgerHash) : null) }),
+  }),
+});
+
+const DetailEventRef = builder.objectRef<PolicyStormDetail['events'][number]>('StormDetailEvent').implement({
+  fields: (t) => ({
+    date: t.exposeString('date'),
+    title: t.exposeString('title'),
+    colour: t.exposeString('colour'),
+    windKt: t.exposeInt('windKt', { nullable: true }),
+    category: t.exposeString('category'),
+    closestKm: t.exposeInt('closestKm'),
+  }),
+});
+
+const DetailLedgerRef = builder.objectRef<NonNullable<PolicyStormDetail['ledger']>>('StormDetailLedger').implement({
+  fields: (t) => ({
+    kind: t.exposeString('kind'),
+    txnId: t.exposeString('txnId'),
+    hash: t.exposeString('hash'),
+    url: t.string({ resolve: (entry, _args, ctx) => explorerLink(publicOrigin(ctx.config.publicUrl, ctx.request), entry.hash) }),
+  }),
+});
+
+const PolicyStormDetailRef = builder.objectRef<PolicyStormDetail>('PolicyStormDetail').implement({
+  description: "The detail behind a tracker row (AnalyticsAPIDetail): the contract's audit of one storm for one policy.",
+  fields: (t) => ({
+    policyId: t.exposeString('policyId'),
+    policyNumber: t.exposeString('policyNumber'),
+    country: t.exposeString('country'),
+    countryName: t.exposeString('countryName'),
+    optionId: t.exposeString('optionId'),
+    optionLabel: t.exposeString('optionLabel'),
+    seasonYear: t.exposeInt('seasonYear'),
+    coverStart: t.exposeString('coverStart'),
+    coverEnd: t.exposeString('coverEnd'),
+    storm: t.field({ type: StormTrackRef, resolve: (detail) => detail.storm }),
+    c1: t.exposeString('c1', { nullable: true, description: 'Highest class within 25 km over the whole track' }),
+    c2: t.exposeString('c2', { nullable: true, description: 'Highest class within 100 km' }),
+    closestKm: t.exposeFloat('closestKm', { nullable: true, description: 'Closest a tropical storm or hurricane sample came, km' }),
+    options: t.field({ type: [DetailOptionRef], resolve: (detail) => detail.options }),
+    qualifyingTime: t.exposeString('qualifyingTime', { nullable: true }),
+    inCoverTerm: t.exposeBoolean('inCoverTerm'),
+    events: t.field({ type: [DetailEventRef], resolve: (detail) => detail.events }),
+    nearby: t.field({ type: [DetailNearbyRef], resolve: (detail) => detail.nearby }),
+    payouts: t.field({ type: [DetailPayoutRef], resolve: (detail) => detail.payouts }),
+    ledger: t.field({ type: DetailLedgerRef, nullable: true, resolve: (detail) => detail.ledger }),
+  }),
+});
+
+/**
+ * The policy a tracker operation names, by internal id or by policy number (the addresses carry
+ * the number); someone else's policy answers like a missing one.
+ */
+async function readablePolicy(ctx: Parameters<typeof requireUser>[0], idOrNumber: string) {
   requireUser(ctx);
-  const [row] = isUuid(policyId) ? await ctx.db.select().from(policies).where(eq(policies.id, policyId)) : [];
-  // Someone else's policy answers like a missing one.
+  const where = isUuid(idOrNumber) ? eq(policies.id, idOrNumber) : POLICY_NUMBER.test(idOrNumber) ? eq(policies.policyNumber, idOrNumber) : null;
+  const [row] = where ? await ctx.db.select().from(policies).where(where) : [];
   if (!row || !ctx.ability.can('read', subject('Policy', { ownerId: row.ownerId }))) throw userInputError(POLICY_NOT_FOUND, 'NOT_FOUND');
   return row;
 }
+
+/** What a policy number can look like (FHP-GD-2027-000042); anything else is not looked up. */
+const POLICY_NUMBER = /^[A-Z0-9-]{1,40}$/;
 
 builder.queryFields((t) => ({
   storms: t.field({
@@ -146,13 +268,38 @@ builder.queryFields((t) => ({
   }),
   getPolicyAnalytics: t.field({
     type: PolicyAnalyticsRef,
-    description: 'The holder (or an admin): calendar events and table of the policy island for a month (1-12) of a year.',
+    description: "The holder (or an admin): calendar events, table and tracks of the policy's island for a month (1-12) of a year. policyId: the policy's id or its number.",
     args: { policyId: t.arg.string({ required: true }), month: t.arg.int({ required: true }), year: t.arg.int({ required: true }) },
     resolve: async (_root, { policyId, month, year }, ctx) => {
       const policy = await readablePolicy(ctx, policyId);
       if (!Number.isInteger(month) || month < 1 || month > 12) throw userInputError('The month must be between 1 and 12.');
       if (!Number.isInteger(year) || year < 1950 || year > 9998) throw userInputError('The year must be between 1950 and 9998.');
       return policyAnalytics(ctx.db, policy, year, month);
+    },
+  }),
+  getPolicyStormDetail: t.field({
+    type: PolicyStormDetailRef,
+    description: "The holder (or an admin): one storm's audit for one policy (the tracker's detail page). policyId: the policy's id or its number.",
+    args: { policyId: t.arg.string({ required: true }), stormId: t.arg.string({ required: true }) },
+    resolve: async (_root, { policyId, stormId }, ctx) => {
+      const policy = await readablePolicy(ctx, policyId);
+      const id = stormId.toUpperCase();
+      const detail = isStormId(id) ? await policyStormDetail(ctx.db, policy, id) : null;
+      if (!detail) throw userInputError(STORM_NOT_FOUND, 'NOT_FOUND');
+      return detail;
+    },
+  }),
+  stormTrack: t.field({
+    type: StormTrackRef,
+    description: "Admin: a stored storm's track, for the payout screen's map.",
+    args: { stormId: t.arg.string({ required: true }) },
+    resolve: async (_root, { stormId }, ctx) => {
+      requireUser(ctx);
+      if (!ctx.ability.can('read', 'PayoutWire')) throw forbidden();
+      const id = stormId.toUpperCase();
+      const [storm] = isStormId(id) ? await loadStorms(ctx.db, [id]) : [];
+      if (!storm) throw userInputError(STORM_NOT_FOUND, 'NOT_FOUND');
+      return storm;
     },
   }),
   getPolicyWind: t.field({

@@ -7,7 +7,7 @@ import type { CreatedPayout, StormAlert } from './evaluation';
 
 /**
  * What the holder hears after an import commits (issue 10 items 4 and 6): one email per payout
- * and per storm alert, and a text as well when the phone is verified. A failed send is logged
+ * and one per storm alert (one per holder and storm), and a text as well when the phone is verified. A failed send is logged
  * and never undoes the payout. Subjects carry only our policy numbers and public storm names.
  */
 
@@ -20,22 +20,45 @@ export function stormDisplayName(name: string): string {
   return name === 'UNNAMED' ? 'An unnamed system' : name.charAt(0) + name.slice(1).toLowerCase();
 }
 
-export function kilometres(metres: number): string {
-  return metres === 0 ? 'over the island itself' : `${Math.max(1, Math.round(metres / 1000))} km from the island`;
+/** How close the storm came, in a holder's words: "came within 12 km of Grenada", "passed over Grenada itself". */
+export function approachPhrase(metres: number, island: string): string {
+  return metres === 0 ? `passed over ${island} itself` : `came within ${Math.max(1, Math.round(metres / 1000))} km of ${island}`;
+}
+
+/**
+ * What the payout pays, in the holder's words: the share of the coverage actually paid, and why it
+ * is less than the contract's when it is (the 100%-per-term cap) or why there is a second payout
+ * for one storm (a top-up after an advisory update raised its class).
+ */
+export function payoutShare(payout: Pick<CreatedPayout, 'percent' | 'contractPercent' | 'priorContractPercent'>): string {
+  const owed = payout.contractPercent - payout.priorContractPercent;
+  const share = `${payout.percent}% of your coverage`;
+  const capped = payout.percent < owed ? `; the storm's ${owed}% is limited to the ${payout.percent}% of your coverage not yet paid out this term` : '';
+  if (payout.priorContractPercent > 0) {
+    return `${share}, on top of the ${payout.priorContractPercent}% this storm already gave, since an update of its track raised it to ${payout.contractPercent}%${capped}`;
+  }
+  return `${share}${capped}`;
 }
 
 export function payoutEmail(input: { holderName: string; payout: CreatedPayout }): RenderedEmail {
   const { payout } = input;
   const storm = stormDisplayName(payout.stormName);
+  const what = payout.priorContractPercent > 0 ? 'A further payout' : 'A payout';
   return render(`Payout of ${formatMoney(payout.amountCents)} on policy ${payout.policyNumber}`, [
     `Dear ${input.holderName},`,
-    `${storm} (${payout.stormId}) met the terms of your ${BRAND} policy ${payout.policyNumber} in ${COUNTRIES[payout.country].name}. A payout of ${formatMoney(payout.amountCents)} (${payout.percent}% of your coverage) has been created.`,
+    `${storm} (${payout.stormId}) met the terms of your ${BRAND} policy ${payout.policyNumber} in ${COUNTRIES[payout.country].name}. ${what} of ${formatMoney(payout.amountCents)} (${payoutShare(payout)}) has been created.`,
     'No claim is needed: the payout is sent by wire transfer to the bank account in My Payout Details within 15 days of the event. Please make sure those details are up to date.',
   ]);
 }
 
 export function payoutSms(payout: CreatedPayout): string {
-  return `${BRAND}: ${stormDisplayName(payout.stormName)} triggered a payout of ${formatMoney(payout.amountCents)} on policy ${payout.policyNumber}. No claim needed; paid to your bank account within 15 days.`;
+  return `${BRAND}: ${stormDisplayName(payout.stormName)} triggered a payout of ${formatMoney(payout.amountCents)} (${payout.percent}% of your coverage) on policy ${payout.policyNumber}. No claim needed; paid to your bank account within 15 days.`;
+}
+
+/** "policy FHP-1 covers", "policies FHP-1 and FHP-2 cover". */
+function policiesCover(numbers: readonly string[]): string {
+  if (numbers.length === 1) return `your policy ${numbers[0]} covers`;
+  return `your policies ${numbers.slice(0, -1).join(', ')} and ${numbers[numbers.length - 1]} cover`;
 }
 
 export function alertEmail(input: { holderName: string; alert: StormAlert }): RenderedEmail {
@@ -45,13 +68,14 @@ export function alertEmail(input: { holderName: string; alert: StormAlert }): Re
   const wind = alert.windKt === null ? '' : `, with winds of ${alert.windKt} knots`;
   return render(`Storm alert: ${storm} near ${island}`, [
     `Dear ${input.holderName},`,
-    `${storm} (${alert.categoryLabel}${wind}) came within ${kilometres(alert.closestMetres)} of ${island}, which your policy ${alert.policyNumber} covers. Please follow the advice of your local disaster management office.`,
+    `${storm} (${alert.categoryLabel}${wind}) ${approachPhrase(alert.closestMetres, island)}, which ${policiesCover(alert.policyNumbers)}. Please follow the advice of your local disaster management office.`,
     'No claim is needed: if the storm meets the terms of your policy, the payout is created automatically and we will email you.',
   ]);
 }
 
 export function alertSms(alert: StormAlert): string {
-  return `${BRAND}: ${stormDisplayName(alert.stormName)} came within ${kilometres(alert.closestMetres)} of ${COUNTRIES[alert.country].name}. No claim is needed for policy ${alert.policyNumber}.`;
+  const policies = alert.policyNumbers.length === 1 ? `policy ${alert.policyNumbers[0]}` : `your ${alert.policyNumbers.length} policies there`;
+  return `${BRAND}: ${stormDisplayName(alert.stormName)} ${approachPhrase(alert.closestMetres, COUNTRIES[alert.country].name)}. No claim is needed for ${policies}: a payout, if due, is automatic.`;
 }
 
 const OWNER_CHUNK = 1_000;
@@ -67,8 +91,9 @@ export async function sendStormNotices(deps: Pick<LifecycleDeps, 'db' | 'mailer'
   for (const alert of alerts) {
     const owner = owners.get(alert.ownerId);
     if (!owner) continue;
-    await deliver(deps, 'storm alert email', alert.policyNumber, () => deps.mailer.send({ to: owner.email, ...alertEmail({ holderName: nameOf(owner), alert }) }));
-    if (owner.phone && owner.phoneVerified) await deliver(deps, 'storm alert text', alert.policyNumber, () => deps.sms.send({ to: owner.phone!, text: alertSms(alert) }));
+    const reference = alert.policyNumbers[0] ?? alert.stormId;
+    await deliver(deps, 'storm alert email', reference, () => deps.mailer.send({ to: owner.email, ...alertEmail({ holderName: nameOf(owner), alert }) }));
+    if (owner.phone && owner.phoneVerified) await deliver(deps, 'storm alert text', reference, () => deps.sms.send({ to: owner.phone!, text: alertSms(alert) }));
   }
   for (const payout of payouts) {
     const owner = owners.get(payout.ownerId);

@@ -1,14 +1,14 @@
-import { HURDAT2_MAX_BYTES, isDomainError } from '@fhp/domain';
+import { HURDAT2_MAX_BYTES, isDomainError, isStormId } from '@fhp/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { httpErrorBody } from '../../http/errors';
 import { MESSAGES } from '../identity/errors';
 import { lifecycleDeps } from '../policies/deps';
-import { bankTransferCsv, stormPayouts } from './admin-view';
+import { createAccountCipher } from '../bank/account-cipher';
+import { bankTransferCsv, stormPayouts, wireAccounts } from './admin-view';
 import { importStormText, STORM_MESSAGES, stormFileText } from './service';
 
 export const STORMS_PATH = '/api/v1/storms';
 
-const STORM_ID = /^[A-Z]{2}\d{6}$/;
 
 function refuse(reply: FastifyReply, status: number, message: string): FastifyReply {
   return reply.code(status).send(httpErrorBody(status, message));
@@ -35,7 +35,7 @@ async function requireWireAdmin(request: FastifyRequest, reply: FastifyReply) {
  * `POST /api/v1/storms`: an admin's HURDAT2 file as the raw body (text/plain or
  * application/octet-stream, at most 20 MB; decision 004 keeps file bytes out of GraphQL), imported
  * and evaluated; `GET /api/v1/storms/:id/payouts.csv`: the bank-transfer file of a storm's pending
- * payouts. Encapsulated: the raw-body parsers exist only here.
+ * payouts with each holder's payout account (account numbers decrypted: admins only). Encapsulated: the raw-body parsers exist only here.
  */
 export async function stormRoutes(app: FastifyInstance) {
   app.removeContentTypeParser('text/plain');
@@ -61,8 +61,10 @@ export async function stormRoutes(app: FastifyInstance) {
 
   app.get<{ Params: { id: string } }>(`${STORMS_PATH}/:id/payouts.csv`, { onRequest: requireWireAdmin }, async (request, reply) => {
     const id = request.params.id.toUpperCase();
-    if (!STORM_ID.test(id)) return refuse(reply, 404, 'This storm was not found.');
-    const csv = bankTransferCsv(id, await stormPayouts(app.db, id));
+    if (!isStormId(id)) return refuse(reply, 404, 'This storm was not found.');
+    const rows = await stormPayouts(app.db, id);
+    const accounts = await wireAccounts(app.db, createAccountCipher(app.config.bankAccountKey), rows.filter((row) => row.status === 'PENDING').map((row) => row.ownerId));
+    const csv = bankTransferCsv(id, rows, accounts);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="payouts-${id}.csv"`)

@@ -6,17 +6,22 @@ export function Breadcrumbs({ crumbs }: { crumbs: readonly Crumb[] }) {
   return (
     <nav aria-label="Breadcrumb">
       <ol className="breadcrumb mb-0">
-        {crumbs.map((crumb, index) =>
-          crumb.path ? (
-            <li key={crumb.path} className="breadcrumb-item">
-              <Link to={crumb.path}>{crumb.label}</Link>
+        {crumbs.map((crumb, index) => {
+          const key = `${index}-${crumb.label}`;
+          if (index === crumbs.length - 1) {
+            return (
+              <li key={key} className="breadcrumb-item active" aria-current="page">
+                {crumb.label}
+              </li>
+            );
+          }
+          // A crumb that is no page (a heading such as My Policies) is shown as text.
+          return (
+            <li key={key} className="breadcrumb-item">
+              {crumb.path ? <Link to={crumb.path}>{crumb.label}</Link> : crumb.label}
             </li>
-          ) : (
-            <li key={`${index}-${crumb.label}`} className="breadcrumb-item active" aria-current="page">
-              {crumb.label}
-            </li>
-          ),
-        )}
+          );
+        })}
       </ol>
     </nav>
   );

@@ -17,6 +17,7 @@ import { useAcknowledgePayout, useMyPolicyDetail, usePolicyTimeline, type MyPoli
 import { CancelPolicyForm } from './CancelPolicyForm';
 import { dayMonthYear, dayMonthYearOf } from './format';
 import { StatusBadge } from './MyPoliciesPage';
+import type { TrackerMonth } from '../../lib/policyPaths';
 import { LIST_PATHS, trackerPath } from './paths';
 import { DETAIL_TEXTS, LIST_TEXTS } from './texts';
 import './my-policies.css';
@@ -53,6 +54,7 @@ function Timeline({ policyNumber }: { policyNumber: string }) {
 }
 
 function Payouts({ detail, canAcknowledge }: { detail: MyPolicyDetail; canAcknowledge: boolean }) {
+  const number = detail.policy.policyNumber;
   const acknowledge = useAcknowledgePayout();
   const [done, setDone] = useState(false);
   if (detail.payouts.length === 0) return <p className="mb-0 text-body-secondary">No payouts yet.</p>;
@@ -61,6 +63,7 @@ function Payouts({ detail, canAcknowledge }: { detail: MyPolicyDetail; canAcknow
       <Table responsive size="sm" className="mb-3">
         <thead>
           <tr>
+            <th scope="col">Storm</th>
             <th scope="col">Share</th>
             <th scope="col">Amount</th>
             <th scope="col">Status</th>
@@ -71,6 +74,7 @@ function Payouts({ detail, canAcknowledge }: { detail: MyPolicyDetail; canAcknow
         <tbody>
           {detail.payouts.map((payout) => (
             <tr key={payout.id}>
+              <td>{payout.stormRef ? <Link to={trackerPath(number, payout.createdOn.slice(0, 7) as TrackerMonth)}>{payout.stormRef}</Link> : '-'}</td>
               <td>{payout.percent}%</td>
               <td>{payout.amount.formatted}</td>
               <td>{payout.status === 'PAID' ? 'Paid' : 'Pending'}</td>

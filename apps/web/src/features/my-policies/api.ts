@@ -30,7 +30,7 @@ const DetailQuery = graphql(`
         payments { id receiptNumber amount { formatted } channel paidOn receiptUrl }
         contractUrl
       }
-      payouts { id percent amount { formatted } status paidOn acknowledged }
+      payouts { id percent amount { formatted } status paidOn acknowledged stormRef createdOn }
       blockchainTxnURL canCancel cancellationPending
     }
   }

@@ -1,5 +1,7 @@
 import type { MyPolicyList } from '@fhp/domain';
 
+export { trackerPath } from '../../lib/policyPaths';
+
 /** The list and detail addresses of spec part 2 section 2 (the router's table holds the same). */
 export const LIST_PATHS: Record<MyPolicyList, string> = {
   ACTUAL: '/my-policies/actual',
@@ -7,4 +9,3 @@ export const LIST_PATHS: Record<MyPolicyList, string> = {
   ARCHIVED: '/my-policies/archived',
 };
 export const detailPath = (list: MyPolicyList, policyNumber: string) => `${LIST_PATHS[list]}/${encodeURIComponent(policyNumber)}`;
-export const trackerPath = (policyNumber: string) => `/my-policies/actual/weather-analytics/${encodeURIComponent(policyNumber)}`;

@@ -1,19 +1,23 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
+import Col from 'react-bootstrap/Col';
 import Container from 'react-bootstrap/Container';
 import Form from 'react-bootstrap/Form';
+import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
+import { COUNTRIES, COUNTRY_CODES, nearbySamples, type CountryCode, type StormStatus } from '@fhp/domain';
 import { EmptyState } from '../../components/EmptyState';
 import { LoadingScreen } from '../../components/LoadingScreen';
+import { StormMap } from '../../components/storm-map/StormMap';
 import { notify } from '../../components/toast';
 import { fetchPdf } from '../../lib/downloadPdf';
 import { displayMessageOf } from '../../lib/graphql/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { STORMS_PATH, useImportStorms, useRecordWire, useStormPayouts, useStorms, type ImportAnswer, type StormPayoutItem } from './api';
+import { STORMS_PATH, useImportStorms, useRecordWire, useStormPayouts, useStorms, useStormTrack, type ImportAnswer, type StormPayoutItem, type StormTrackItem } from './api';
 
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
@@ -56,7 +60,7 @@ function ImportCard() {
         </Form>
         {answer && (
           <Alert variant="success" className="mt-3 mb-0">
-            {answer.storms.map((storm) => `${storm.id} ${storm.name}: ${storm.change.toLowerCase()}`).join('; ')}. {answer.payouts} payouts created, {answer.alerts} storm alerts sent.
+            {answer.storms.map((storm) => `${storm.id} ${storm.name}: ${storm.change.toLowerCase()}`).join('; ')}. {plural(answer.payouts, 'payout')} created, {plural(answer.alerts, 'storm alert')} sent.
           </Alert>
         )}
       </Card.Body>
@@ -79,7 +83,7 @@ function WireForm({ payout }: { payout: StormPayoutItem }) {
   };
   return (
     <Form className="d-flex gap-2 align-items-start" noValidate onSubmit={(event) => void submit(event)}>
-      <div>
+      <div style={{ minWidth: '9.5rem' }}>
         <Form.Control size="sm" aria-label={`Wire reference for ${payout.policyNumber}`} placeholder="Wire reference" value={reference} isInvalid={error !== null} onChange={(event) => setReference(event.target.value)} />
         <Form.Control.Feedback type="invalid">{error}</Form.Control.Feedback>
       </div>
@@ -120,7 +124,10 @@ function PayoutsTable({ stormId }: { stormId: string }) {
                 <td className="text-nowrap">{payout.policyNumber}</td>
                 <td>{payout.holderName}</td>
                 <td>{payout.optionId}</td>
-                <td>{payout.percent}</td>
+                <td className="text-nowrap">
+                  {payout.percent}
+                  {payout.percent < payout.contractPercent && <span className="text-muted small"> of {payout.contractPercent}</span>}
+                </td>
                 <td className="text-nowrap">{payout.amount.formatted}</td>
                 <td><Badge bg={payout.status === 'PAID' ? 'success' : 'warning'} text={payout.status === 'PAID' ? undefined : 'dark'}>{payout.status}{payout.acknowledged ? ', acknowledged' : ''}</Badge></td>
                 <td>{payout.status === 'PENDING' ? <WireForm payout={payout} /> : `${payout.wireReference ?? ''}${payout.paidAt ? `, ${localDay.format(new Date(payout.paidAt))}` : ''}`}</td>
@@ -130,6 +137,32 @@ function PayoutsTable({ stormId }: { stormId: string }) {
         </Table>
       </div>
     </>
+  );
+}
+
+const ISLANDS: readonly CountryCode[] = COUNTRY_CODES;
+
+/** The islands a track came within 300 km of (the contract's own pass); both when it came near neither. */
+function islandsNear(track: StormTrackItem): CountryCode[] {
+  const storm = { ...track, points: track.points.map((point) => ({ ...point, status: point.status as StormStatus, recordFlag: null })) };
+  const near = ISLANDS.filter((country) => nearbySamples(storm, country).length > 0);
+  return near.length > 0 ? near : [...ISLANDS];
+}
+
+/** The storm's track over the islands it came near, with their boxes (the same map as the holder's tracker). */
+function StormTrackMap({ stormId, stormName }: { stormId: string; stormName: string }) {
+  const track = useStormTrack(stormId);
+  const countries = useMemo(() => (track.data ? islandsNear(track.data) : []), [track.data]);
+  if (track.isPending) return <Spinner animation="border" role="status" aria-label="Loading the map" />;
+  if (track.isError) return <Alert variant="danger">{displayMessageOf(track.error)}</Alert>;
+  const names = countries.map((country) => COUNTRIES[country].name).join(' and ');
+  return (
+    <StormMap
+      countries={countries}
+      tracks={[track.data]}
+      title={`Map of ${stormName} (${stormId}) near ${names}`}
+      description={`${names} with box 1 (within 25 km) and box 2 (within 100 km), and the track of ${stormName} coloured by class.`}
+    />
   );
 }
 
@@ -167,14 +200,23 @@ export function StormPayoutsPage() {
                   </div>
                   <div className="text-end">
                     <div>{storm.payoutCount} payouts ({storm.paidCount} paid), {storm.payoutTotal.formatted}</div>
-                    {storm.payoutCount > 0 && (
-                      <Button variant="link" size="sm" onClick={() => setOpen(open === storm.id ? null : storm.id)} aria-expanded={open === storm.id}>
-                        {open === storm.id ? 'Hide payouts' : 'Show payouts'}
-                      </Button>
-                    )}
+                    <Button variant="link" size="sm" onClick={() => setOpen(open === storm.id ? null : storm.id)} aria-expanded={open === storm.id}>
+                      {open === storm.id ? 'Hide details' : storm.payoutCount > 0 ? 'Show payouts and map' : 'Show map'}
+                    </Button>
                   </div>
                 </div>
-                {open === storm.id && <div className="mt-3"><PayoutsTable stormId={storm.id} /></div>}
+                {open === storm.id && (
+                  <Row className="mt-3 g-3">
+                    <Col lg={storm.payoutCount > 0 ? 4 : 6}>
+                      <StormTrackMap stormId={storm.id} stormName={storm.name} />
+                    </Col>
+                    {storm.payoutCount > 0 && (
+                      <Col lg={8}>
+                        <PayoutsTable stormId={storm.id} />
+                      </Col>
+                    )}
+                  </Row>
+                )}
               </Card.Body>
             </Card>
           ))}

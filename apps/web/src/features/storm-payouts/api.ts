@@ -15,10 +15,17 @@ export type StormItem = ResultOf<typeof StormsQuery>['storms'][number];
 
 const PayoutsQuery = graphql(`
   query StormPayouts($stormId: String!) {
-    stormPayouts(stormId: $stormId) { id policyNumber holderName country optionId percent amount { formatted } status paidAt wireReference acknowledged }
+    stormPayouts(stormId: $stormId) { id policyNumber holderName country optionId percent contractPercent amount { formatted } status paidAt wireReference acknowledged }
   }
 `);
 export type StormPayoutItem = ResultOf<typeof PayoutsQuery>['stormPayouts'][number];
+
+const TrackQuery = graphql(`
+  query StormTrack($stormId: String!) {
+    stormTrack(stormId: $stormId) { id name year points { time status lat lon windKt } }
+  }
+`);
+export type StormTrackItem = ResultOf<typeof TrackQuery>['stormTrack'];
 
 const WireMutation = graphql(`
   mutation RecordPayoutWire($payoutId: String!, $wireReference: String!) { recordPayoutWire(payoutId: $payoutId, wireReference: $wireReference) { id status } }
@@ -37,6 +44,10 @@ export function useStormPayouts(stormId: string | null) {
     retry: false,
     queryFn: async () => (await request(PayoutsQuery, { stormId: stormId! })).stormPayouts,
   });
+}
+
+export function useStormTrack(stormId: string) {
+  return useQuery({ queryKey: ['storm-track', stormId], retry: false, staleTime: Infinity, queryFn: async () => (await request(TrackQuery, { stormId })).stormTrack });
 }
 
 export function useRecordWire() {

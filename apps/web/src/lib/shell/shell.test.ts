@@ -1,7 +1,7 @@
 import { defineAbilityFor } from '@fhp/domain';
 import { describe, expect, it } from 'vitest';
 import { SIDEBAR_KEYS, type SidebarItem } from '@fhp/domain';
-import { buildBreadcrumbs } from './breadcrumbs';
+import { buildBreadcrumbs, trackerCrumbs, trackerDetailCrumbs } from './breadcrumbs';
 import { displayName, initialsOf, toHeaderCase } from './headerCase';
 import { replacePlaceholders } from './placeholders';
 import { DEFAULT_SIDEBAR, resolveSidebar } from './sidebar';
@@ -40,6 +40,36 @@ describe('buildBreadcrumbs', () => {
     expect(buildBreadcrumbs('/my-account/', labels, { holderName: 'Member', holdersName: '', holderGroup: '' })).toEqual([{ label: 'Member account' }]);
     expect(buildBreadcrumbs('/a%20b', [])).toEqual([{ label: 'a b' }]);
     expect(buildBreadcrumbs('/', labels)).toEqual([]);
+  });
+  it('links a crumb only when its address is a page', () => {
+    const isPage = (path: string) => path !== '/my-policies';
+    expect(buildBreadcrumbs('/my-policies/actual/FHP-2027-001', labels, undefined, isPage)).toEqual([
+      { label: 'My Policies' },
+      { label: 'Actual', path: '/my-policies/actual' },
+      { label: 'FHP-2027-001' },
+    ]);
+  });
+});
+
+describe("the tracker's breadcrumbs", () => {
+  const trackerLabels = [...labels, { segment: 'weather-analytics', label: 'Tropical Cyclone Tracker' }];
+  it('put the tracker under its policy, not under a weather-analytics page that does not exist', () => {
+    expect(trackerCrumbs({ params: { id: 'FHP-GD-2026-000001' }, search: new URLSearchParams(), labels: trackerLabels })).toEqual([
+      { label: 'My Policies' },
+      { label: 'Actual', path: '/my-policies/actual' },
+      { label: 'FHP-GD-2026-000001', path: '/my-policies/actual/FHP-GD-2026-000001' },
+      { label: 'Tropical Cyclone Tracker' },
+    ]);
+  });
+  it("put a storm's detail under its policy's tracker", () => {
+    expect(trackerDetailCrumbs({ params: { id: 'AL092026' }, search: new URLSearchParams('policy=FHP-GD-2026-000001'), labels: trackerLabels })).toEqual([
+      { label: 'My Policies' },
+      { label: 'Actual', path: '/my-policies/actual' },
+      { label: 'FHP-GD-2026-000001', path: '/my-policies/actual/FHP-GD-2026-000001' },
+      { label: 'Tropical Cyclone Tracker', path: '/my-policies/actual/weather-analytics/FHP-GD-2026-000001' },
+      { label: 'AL092026' },
+    ]);
+    expect(trackerDetailCrumbs({ params: { id: 'AL092026' }, search: new URLSearchParams(), labels: trackerLabels }).map((crumb) => crumb.path)).toEqual([undefined, undefined, undefined]);
   });
 });
 

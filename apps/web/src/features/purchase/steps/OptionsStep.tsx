@@ -13,6 +13,7 @@ import { PayoutChart } from '../../../components/payout/PayoutChart';
 import { PayoutTable } from '../../../components/payout/PayoutTable';
 import { displayMessageOf } from '../../../lib/graphql/errors';
 import { useOfferCheck, useQuote, type OfferCheck, type QuoteOption } from '../api';
+import { BacktestPanel } from '../components/BacktestPanel';
 import { MandatoryNote, RequiredMark } from '../components/fields';
 import { OptionCard } from '../components/OptionCard';
 import { StepActions, StepFrame } from '../components/StepFrame';
@@ -155,6 +156,7 @@ export function OptionsStep({ country, coverage, optionId, repricing = false, on
           )}
         </fieldset>
 
+        <BacktestPanel country={country} selected={selected} />
         <ExplanatoryPanels />
         <StepActions onBack={onBack} submitLabel={repricing ? 'Continue to payment' : 'Continue'} disabled={blocked} />
       </Form>
