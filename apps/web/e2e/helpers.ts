@@ -60,7 +60,7 @@ export function watchAllConsole(page: Page): string[] {
 
 /**
  * Waits until a prerendered page has come alive: its scripts load after the first paint
- * (apps/web/public/hydrate.js), and a click before that would meet plain HTML.
+ * (apps/web/src/hydrate.js), and a click before that would meet plain HTML.
  */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
