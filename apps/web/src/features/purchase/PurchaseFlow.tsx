@@ -169,8 +169,9 @@ export function PurchaseFlow() {
     <Container className="section purchase-flow">
       <div className="d-flex flex-wrap align-items-baseline justify-content-between gap-2 mb-3">
         <h1 className="h4 mb-0">Buy Flexible Hurricane Protection</h1>
-        {step !== 'country' && step !== 'done' && (
-          <Button variant="link" size="sm" className="px-0" onClick={reset}>
+        {/* Kept in the layout on the first step, unseen: a purchase restored after hydration shows it without moving the page. */}
+        {step !== 'done' && (
+          <Button variant="link" size="sm" className={step === 'country' ? 'px-0 invisible' : 'px-0'} aria-hidden={step === 'country' || undefined} onClick={reset}>
             Start over
           </Button>
         )}
