@@ -60,7 +60,8 @@ describe('the prerender of the public pages', () => {
     expect(html).toContain('class="progress-bar bg-secondary" data-step="1"');
     expect(html).toMatch(/<select[^>]* name="country"[^>]*><option value="" selected="">Select a country/);
     expect(html).toMatch(/<button type="submit" disabled="" class="[^"]*btn[^"]*"[^>]*>Continue/);
-    expect(html).not.toContain('Start over');
+    // Start over is in the layout but unseen, so that a restored purchase showing it moves nothing.
+    expect(html).toMatch(/<button[^>]*aria-hidden="true"[^>]*class="[^"]*\binvisible\b[^"]*"[^>]*>Start over|<button[^>]*class="[^"]*\binvisible\b[^"]*"[^>]*aria-hidden="true"[^>]*>Start over/);
   });
 
   it('leaves pages that depend on the visitor, and made-up products, to the browser', async () => {

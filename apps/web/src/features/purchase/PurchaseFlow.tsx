@@ -1,8 +1,9 @@
 import { COUNTRIES } from '@fhp/domain';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
 import { useParams } from 'react-router';
+import { LazyErrorDialog } from '../../components/LazyErrorDialog';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { useSession } from '../../lib/auth/useSession';
 import { useAppConfig } from '../../lib/config/appConfig';
@@ -31,9 +32,6 @@ import { WindowClosed } from './steps/WindowClosed';
 import './purchase.css';
 
 export { prepareStoredPurchase } from './state/storedPurchase';
-
-// Shown only when something fails: its modal code loads then.
-const ErrorDialog = lazy(() => import('../../components/ErrorDialog').then((m) => ({ default: m.ErrorDialog })));
 
 /**
  * Route PurchaseFlow (`/product/:id/buy`): the steps of spec part 1 section 2, then the thank-you
@@ -192,9 +190,7 @@ function FlowError({ message, onRetry }: { message?: string; onRetry: () => void
     <div className="py-5 text-center">
       <p className="text-body-secondary">This step could not be loaded.</p>
       <Button onClick={onRetry}>Retry</Button>
-      <Suspense fallback={null}>
-        <ErrorDialog show={show} description={message} onRetry={() => { setShow(false); onRetry(); }} onClose={() => setShow(false)} />
-      </Suspense>
+      <LazyErrorDialog show={show} description={message} onRetry={() => { setShow(false); onRetry(); }} onClose={() => setShow(false)} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { writeSessionValue } from '../../../lib/sessionCache';
 import { INITIAL_PURCHASE_DATA, PURCHASE_STORAGE_KEY, type PurchaseData } from './purchaseData';
+import type * as PurchaseStorage from './purchaseStorage';
 
 /*
  * The purchase kept in session storage, without its schema on the first screen: what is read back
@@ -7,7 +8,7 @@ import { INITIAL_PURCHASE_DATA, PURCHASE_STORAGE_KEY, type PurchaseData } from '
  * Writing needs no schema.
  */
 
-type Reader = typeof import('./purchaseStorage');
+type Reader = typeof PurchaseStorage;
 
 let reader: Reader | undefined;
 let loading: Promise<Reader> | undefined;
