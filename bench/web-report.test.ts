@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatTable, median, medianRun, missedTargets, readRun, TARGETS, type LighthouseResult, type RunMetrics } from './web-report';
+import { formatObservedTable, formatTable, median, medianRun, missedTargets, readRun, TARGETS, type LighthouseResult, type RunMetrics } from './web-report';
 
 const ORIGIN = 'http://127.0.0.1:4000';
 
@@ -13,6 +13,8 @@ function lhr(overrides: Partial<Record<string, number>> = {}, requests: { url: s
       'total-blocking-time': value('total-blocking-time', 40),
       'cumulative-layout-shift': value('cumulative-layout-shift', 0.001),
       'network-requests': { details: { items: requests } },
+      metrics: { details: { items: [{ observedFirstContentfulPaint: 150, observedLargestContentfulPaint: 180 }] } },
+      'largest-contentful-paint-element': { details: { items: [{ items: [{ node: { selector: 'main > h1', nodeLabel: 'Flexible Hurricane Protection' } }] }] } },
     },
   };
 }
@@ -36,7 +38,25 @@ describe('reading a Lighthouse run', () => {
       ORIGIN,
       sizeOf,
     );
-    expect(run).toEqual({ score: 97, lcpMs: 1500, fcpMs: 1200, tbtMs: 40, cls: 0.001, jsGzip: 100_000, cssGzip: 20_000 });
+    expect(run).toEqual({
+      score: 97,
+      lcpMs: 1500,
+      fcpMs: 1200,
+      tbtMs: 40,
+      cls: 0.001,
+      jsGzip: 100_000,
+      cssGzip: 20_000,
+      observedFcpMs: 150,
+      observedLcpMs: 180,
+      lcpElement: 'main > h1',
+    });
+  });
+
+  it('reads a run without observed paints or an LCP element as unknown, not as zero', () => {
+    const bare = lhr();
+    delete bare.audits.metrics;
+    delete bare.audits['largest-contentful-paint-element'];
+    expect(readRun(bare, ORIGIN, sizeOf)).toMatchObject({ observedFcpMs: NaN, observedLcpMs: NaN, lcpElement: '?' });
   });
 
   it('refuses a run without a score or with a runtime error', () => {
@@ -53,13 +73,42 @@ describe('medians', () => {
   });
 
   it('takes each metric separately', () => {
-    const run = (score: number, lcpMs: number): RunMetrics => ({ score, lcpMs, fcpMs: lcpMs, tbtMs: 0, cls: 0, jsGzip: 1, cssGzip: 1 });
-    expect(medianRun([run(90, 3000), run(99, 1000), run(95, 2000)])).toMatchObject({ score: 95, lcpMs: 2000 });
+    const run = (score: number, lcpMs: number, lcpElement = 'h1'): RunMetrics => ({
+      score,
+      lcpMs,
+      fcpMs: lcpMs,
+      tbtMs: 0,
+      cls: 0,
+      jsGzip: 1,
+      cssGzip: 1,
+      observedFcpMs: lcpMs / 10,
+      observedLcpMs: NaN,
+      lcpElement,
+    });
+    expect(medianRun([run(90, 3000, 'p'), run(99, 1000), run(95, 2000)])).toMatchObject({
+      score: 95,
+      lcpMs: 2000,
+      observedFcpMs: 200,
+      observedLcpMs: NaN,
+      // The element most runs named.
+      lcpElement: 'h1',
+    });
   });
 });
 
 describe('targets and the table', () => {
-  const good: RunMetrics = { score: 98, lcpMs: 1500, fcpMs: 1200, tbtMs: 20, cls: 0.01, jsGzip: 120 * 1024, cssGzip: 25 * 1024 };
+  const good: RunMetrics = {
+    score: 98,
+    lcpMs: 1500,
+    fcpMs: 1200,
+    tbtMs: 20,
+    cls: 0.01,
+    jsGzip: 120 * 1024,
+    cssGzip: 25 * 1024,
+    observedFcpMs: 140.4,
+    observedLcpMs: 160,
+    lcpElement: 'div.hero > p.lead',
+  };
   const floor = { route: '/', metrics: { ...good, lcpMs: 1250, jsGzip: 60 * 1024, cssGzip: 0 } };
 
   it('says which targets a page misses, and by how much', () => {
@@ -82,5 +131,14 @@ describe('targets and the table', () => {
     expect(lines).toHaveLength(4);
     expect(lines[2]).toBe('| /product/fhp | 98 | 1.50 s | 1.20 s | 20 ms | 0.010 | 120.0 KB | 25.0 KB | 1.20x | met |');
     expect(lines[3]).toBe('| / (floor) | 98 | 1.25 s | 1.20 s | 20 ms | 0.010 | 60.0 KB | 0.0 KB | 1.00x |  |');
+  });
+
+  it('prints the observed paints and the LCP element, a pipe in a selector escaped', () => {
+    const odd = { route: '/sign-in', metrics: { ...good, observedLcpMs: NaN, lcpElement: 'a[href|="x"]' } };
+    const lines = formatObservedTable([{ route: '/product/fhp', metrics: good }, odd], floor).split('\n');
+    expect(lines).toHaveLength(5);
+    expect(lines[2]).toBe('| /product/fhp | 140 ms | 160 ms | `div.hero > p.lead` |');
+    expect(lines[3]).toBe('| /sign-in | 140 ms | ? | `a[href\\|="x"]` |');
+    expect(lines[4]).toBe('| / (floor) | 140 ms | 160 ms | `div.hero > p.lead` |');
   });
 });

@@ -1,6 +1,8 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { hydrateScriptPlugin } from './build/hydrateScript';
 import { preloadsPlugin, ROUTE_PAGE_MODULES } from './build/preloads';
 
 // In development the API runs beside Vite (npm run dev at the root); FHP_API_URL points elsewhere if needed.
@@ -15,8 +17,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     ...(isSsrBuild
       ? []
       : [
-          // Inter at the weights the first screen draws: body (400) and headings (700).
-          preloadsPlugin({ routes: ROUTE_PAGE_MODULES, fonts: /inter-latin-(400|700)-normal-[\w-]+\.woff2$/ }),
+          // No font preloads: Inter is asked for once the page has been painted (styles/_fonts.scss).
+          preloadsPlugin({ routes: ROUTE_PAGE_MODULES }),
+          hydrateScriptPlugin(fileURLToPath(new URL('./src/hydrate.js', import.meta.url))),
           // Every asset also as .br and .gz, at the highest levels (once, at build): the server
           // sends the one the browser accepts (apps/server/src/http/web-app.ts).
           compression({ algorithms: ['brotliCompress', 'gzip'], exclude: /\.map$/, logLevel: 'silent' }),

@@ -46,6 +46,15 @@ const EMAIL = /[\w.!#$%&'*+/=?^`{|}~-]+@[\w-]+(?:\.[\w-]+)+/g;
 /** Drizzle's "Failed query: ...\nparams: a@b.c,42": the values follow "params:" to the end of the line. */
 const PARAMS_LINE = /(^|\n)\s*params:[^\n]*/g;
 
+/**
+ * What a log line may say about where a message went: the domain of an email address (which mail
+ * provider), never the address itself.
+ */
+export function recipientDomain(address: string): string {
+  const at = address.lastIndexOf('@');
+  return at === -1 ? 'unknown' : address.slice(at + 1).toLowerCase();
+}
+
 /** Words and stacks may quote values (drizzle puts the parameters in its message, SMTP the recipient). */
 export function scrubText(text: string): string {
   return text.replace(PARAMS_LINE, '$1params: [Redacted]').replace(EMAIL, '[email]');

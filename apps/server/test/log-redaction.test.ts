@@ -2,9 +2,10 @@ import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema';
 import { redactUrl, scrubText, serializeError } from '../src/logging';
-import { elfBytes, postFile } from './files-helpers';
+import { extractCode } from '../src/modules/notifications/smtp-capture';
+import { elfBytes, postFile, uploadProof } from './files-helpers';
 import { describeApp } from './harness';
-import { iam, tokenFor } from './identity-helpers';
+import { gqlAs, iam, tokenFor } from './identity-helpers';
 
 /** Every line the app logs, as pino writes it. */
 const lines: string[] = [];
@@ -12,6 +13,9 @@ const logStream = { write: (line: string) => void lines.push(line) };
 const logged = () => lines.join('');
 
 const EMAIL = 'purchaser@fhp.example';
+
+/** `digits` standing alone in the log (not inside a longer number such as a timestamp). */
+const standalone = (digits: string) => new RegExp(`(?<!\\d)${digits}(?!\\d)`);
 
 describeApp(
   'logs carry no personal data',
@@ -60,6 +64,44 @@ describeApp(
       expect(text).toContain('request refused');
       expect(text).not.toContain(EMAIL);
       expect(text).not.toContain('Wrong-Password-123!');
+    });
+
+    it('a wrong one-time code: the refusal is logged without the code sent, the code typed or the email', async () => {
+      const address = 'wrong.code@fhp.example';
+      expect((await iam(suite.app, '/user/sign-up', { email: address })).status).toBe(200);
+      const code = extractCode(suite.app.identity.outbox.latestFor(address)?.text ?? '');
+      const wrong = `${(Number(code[0]) + 1) % 10}${code.slice(1)}`;
+      const { status, body } = await iam(suite.app, '/email/verify-by-otp', { email: address, otp: wrong });
+      expect(status).toBeGreaterThanOrEqual(400);
+      expect(status).toBeLessThan(500);
+      expect(body.display_message).toBeTruthy();
+      const text = logged();
+      expect(text).toContain('request refused');
+      expect(text).not.toMatch(standalone(wrong));
+      expect(text).not.toMatch(standalone(code));
+      expect(text).not.toContain(address);
+    });
+
+    it('a bank account number: neither a refused save nor one failing in the database logs it', async () => {
+      const { app, database } = suite;
+      const token = await tokenFor(app, EMAIL);
+      const leaf = await uploadProof(app, token, 'CHEQUE_LEAF');
+      const save = 'mutation Save($input: BankAccountInput!) { saveBankAccountDetail(input: $input) { message } }';
+      const input = { accHolderName: 'Kenrick Baptiste', bankName: 'Grenada Co-operative Bank', accountNo: '7301 4425 9988', type: 'SAVINGS', swiftCode: 'GCBKGDGD', chequeLeafFileId: leaf.id };
+      const refused = await gqlAs(app, token, save, { input: { ...input, swiftCode: 'GCBK1234' } });
+      expect(refused.body.errors?.[0]?.extensions?.display_message).toMatch(/SWIFT or BIC code/);
+      // The table away for a moment: the insert fails with the (encrypted) number among its parameters.
+      await database.db.execute(sql`ALTER TABLE bank_accounts RENAME TO bank_accounts_away`);
+      try {
+        const failed = await gqlAs(app, token, save, { input });
+        expect(failed.body.errors?.length).toBeGreaterThan(0);
+      } finally {
+        await database.db.execute(sql`ALTER TABLE bank_accounts_away RENAME TO bank_accounts`);
+      }
+      const text = logged();
+      expect(text).toContain('bank_accounts'); // the failing query is logged: it tells what failed
+      expect(text).toContain('params: [Redacted]');
+      for (const secret of ['7301 4425 9988', '730144259988', 'Kenrick', 'Baptiste', EMAIL]) expect(text).not.toContain(secret);
     });
 
     it('a token in the query string: request logs keep the parameter name, not its value', async () => {

@@ -35,6 +35,7 @@ export function createWebDist(): WebDist {
     JSON.stringify([
       { pattern: '/product/:id', modules: ['/assets/Landing-5678.js'] },
       { pattern: '/', modules: ['/assets/Home-9999.js'] },
+      { pattern: '/product/:id/buy', modules: ['/assets/Buy-4321.js'], styles: ['/assets/Buy-4321.css'] },
     ]),
   );
   return { dir, script, scriptPath: '/assets/app-1234.js', remove: () => rmSync(dir, { recursive: true, force: true }) };

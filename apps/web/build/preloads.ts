@@ -1,5 +1,5 @@
 import type { OutputBundle, OutputChunk } from 'rollup';
-import type { HtmlTagDescriptor, Plugin } from 'vite';
+import type { Plugin } from 'vite';
 
 /**
  * Public routes and the page modules the router loads for them (src/app/router.tsx). A test keeps
@@ -23,7 +23,15 @@ export interface RoutePreload {
   pattern: string;
   /** Absolute URLs of the chunks the page needs beyond the entry's, in load order. */
   modules: string[];
+  /**
+   * The stylesheets those chunks import (Vite loads them with the chunk), when there are any: the
+   * server links them in the page's head, so a prerendered page is drawn styled before its scripts.
+   */
+  styles?: string[];
 }
+
+/** What Vite adds to a chunk: the CSS files it imports. */
+type WithCss = OutputChunk & { viteMetadata?: { importedCss?: Set<string> } };
 
 const chunksOf = (bundle: OutputBundle) => Object.values(bundle).filter((file): file is OutputChunk => file.type === 'chunk');
 
@@ -53,35 +61,20 @@ export function routePreloads(bundle: OutputBundle, routes: Record<string, reado
       if (!chunk) throw new Error(`route ${pattern}: no chunk is built for ${module}; is it still loaded lazily by the router?`);
       withStaticImports(bundle, chunk.fileName, seen, files);
     }
-    return { pattern, modules: files.map((file) => `${base}${file}`) };
+    const styles = files.flatMap((file) => [...((bundle[file] as WithCss).viteMetadata?.importedCss ?? [])]).map((file) => `${base}${file}`);
+    return { pattern, modules: files.map((file) => `${base}${file}`), ...(styles.length > 0 ? { styles } : {}) };
   });
 }
 
-/** `<link rel=preload>` for the fonts the first screen uses, so they load with the page, not after the CSS. */
-export function fontPreloadTags(bundle: OutputBundle, fontFilePattern: RegExp, base = '/'): HtmlTagDescriptor[] {
-  return Object.keys(bundle)
-    .filter((file) => fontFilePattern.test(file))
-    .sort()
-    .map((file) => ({
-      tag: 'link',
-      attrs: { rel: 'preload', as: 'font', type: 'font/woff2', href: `${base}${file}`, crossorigin: '' },
-      injectTo: 'head',
-    }));
-}
-
 /**
- * Build-time preloads: fonts into index.html, and `route-preloads.json` beside it, from which the
+ * Build-time preloads: `route-preloads.json` beside index.html, from which the
  * server adds each page's own chunks to the HTML it sends (modulepreload), so they download with
  * the entry instead of after it has run.
  */
-export function preloadsPlugin(options: { routes: Record<string, readonly string[]>; fonts: RegExp }): Plugin {
+export function preloadsPlugin(options: { routes: Record<string, readonly string[]> }): Plugin {
   return {
     name: 'fhp-preloads',
     apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler: (_html, context) => (context.bundle ? fontPreloadTags(context.bundle, options.fonts) : []),
-    },
     generateBundle(_options, bundle) {
       this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: JSON.stringify(routePreloads(bundle, options.routes), null, 2) });
     },

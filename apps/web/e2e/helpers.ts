@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { join, resolve } from 'node:path';
+import { readMailedCode } from './harness';
 
 const shotsDir = resolve(import.meta.dirname, '../../../test-results/screenshots');
 export const WIDTHS = [390, 1440] as const;
@@ -62,8 +63,23 @@ export function watchAllConsole(page: Page): string[] {
 
 /**
  * Waits until a prerendered page has come alive: its scripts load after the first paint
- * (apps/web/public/hydrate.js), and a click before that would meet plain HTML.
+ * (apps/web/src/hydrate.js), and a click before that would meet plain HTML.
  */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+}
+
+/** The demo accounts' password (README, Demo accounts). */
+export const DEMO_PASSWORD = 'Hurricane-2027!';
+
+/** Signs a demo account in as a visitor does: email, password, then the emailed code. */
+export async function signInWithPassword(page: Page, email: string): Promise<void> {
+  await page.goto('/sign-in');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('One-time code').fill(await readMailedCode(email));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('navigation', { name: 'Account' })).toBeVisible();
 }

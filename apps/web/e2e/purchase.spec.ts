@@ -276,6 +276,84 @@ test('a new visitor buys Dominica, EC$25,000, option 3 in 4 instalments and gets
   await expect(page.getByRole('heading', { level: 2, name: 'Thank You !' })).toBeVisible();
 });
 
+/** A purchase as the flow keeps it in the tab: Dominica, EC$25,000, option 3 chosen, at `step`. */
+function storedPurchase(step: 'options' | 'email') {
+  return {
+    step,
+    country: 'dm',
+    coverage: 25000,
+    option: { id: '3', label: 'Option 3: Category 3 and above', premiumRaw: 2470, premiumCents: 247000, discountedPremiumCents: null, discountPercent: null, coverageCents: 2500000 },
+    kycForm: null,
+    kycDone: false,
+    terms: null,
+    policyHolder: null,
+    useOfProceeds: [],
+    paymentPlan: null,
+    paymentChannel: null,
+    idempotencyKey: null,
+    repricing: false,
+    result: null,
+  };
+}
+
+test('a visitor with a purchase stored in the tab gets its step once the prerendered first step is hydrated, moving nothing', async ({ page }) => {
+  for (const width of [390, 1440]) {
+    await page.setViewportSize({ width, height: width < 800 ? 844 : 900 });
+    await page.goto('/product/fhp/buy');
+    await page.evaluate((stored) => sessionStorage.setItem('fhp.purchase.v1', JSON.stringify(stored)), storedPurchase('options'));
+    // Which elements each layout shift moved, from the page's first paint on.
+    await page.addInitScript(() => {
+      const moved: string[] = [];
+      (window as unknown as { moved: string[] }).moved = moved;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { sources: { node?: Node | null }[] }[]) {
+          for (const { node } of entry.sources) moved.push(node instanceof Element ? `${node.tagName.toLowerCase()}.${node.className}` : String(node?.nodeName));
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const html = await (await page.request.get('/product/fhp/buy', { headers: { accept: 'text/html' } })).text();
+    expect(html, 'the server draws the first step').toContain('Select Country');
+    await page.reload();
+    await expect(stepHeading(page, 'Policy Options')).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Coverage amount' })).toHaveValue('25000');
+    // Opened as a page load opens a step: focus stays where the browser put it.
+    await expect(stepHeading(page, 'Policy Options')).not.toBeFocused();
+    // The switch moved neither the stepper, the step's card nor the footer (the options step's own
+    // content, such as the quote arriving, is the step's business).
+    const moved = await page.evaluate(() => (window as unknown as { moved: string[] }).moved);
+    expect(moved.filter((node) => /purchase-stepper|purchase-card|site-footer|^h1\./.test(node)), `${width} px`).toEqual([]);
+  }
+});
+
+test('a wrong code at Verify Email opens "Uh oh." with "Verify OTP Failed"; the right one goes on to the KYC form', async ({ page }) => {
+  await page.goto('/product/fhp/buy');
+  await page.evaluate((stored) => sessionStorage.setItem('fhp.purchase.v1', JSON.stringify(stored)), storedPurchase('email'));
+  await page.reload();
+  await expect(stepHeading(page, 'Verify Email')).toBeVisible();
+  const address = `wrong-code-${Date.now()}@example.com`;
+  await page.getByRole('textbox', { name: 'Email' }).fill(address);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  const code = await readMailedCode(address);
+  const wrong = `${(Number(code[0]) + 1) % 10}${code.slice(1)}`;
+  await page.getByRole('textbox', { name: '6-digit code' }).fill(wrong);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  const failed = page.getByRole('dialog', { name: 'Uh oh.' });
+  await expect(failed).toContainText('Verify OTP Failed');
+  await expect(failed).toContainText('Keep calm and try again');
+  await failed.getByRole('button', { name: 'Close' }).click();
+  await expect(failed).toBeHidden();
+  // The failure also stays on the step, named as the spec names it.
+  await expect(page.getByRole('alert').filter({ hasText: 'Verify OTP Failed' })).toBeVisible();
+  await page.getByRole('textbox', { name: '6-digit code' }).fill(code);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(stepHeading(page, 'KYC Form')).toBeVisible();
+  // The refused code answered 401, which the browser itself logs as a failed resource: that one
+  // line and nothing else.
+  const refused = 'error: Failed to load resource: the server responded with a status of 401 (Unauthorized)';
+  expect(consoleOutput.filter((line) => line === refused)).toHaveLength(1);
+  consoleOutput = consoleOutput.filter((line) => line !== refused);
+});
+
 test('Start over clears the stored purchase', async ({ page }) => {
   await page.goto('/product/fhp/buy');
   await page.getByLabel('Country of the location you like to insure').selectOption('gd');

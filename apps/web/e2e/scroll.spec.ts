@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { waitForHydration } from './helpers';
+import { signInWithPassword, waitForHydration } from './helpers';
 
 /*
  * Each page starts at the top on a path change (spec part 1 section 2). The case that failed:
@@ -47,4 +47,31 @@ test('links in the header and the footer land at the top too', async ({ page }) 
   await expect(page).toHaveURL(/\/product\/fhp$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test('a sidebar link of the signed-in area lands at the top of the next screen', async ({ page }) => {
+  // Short enough that My Account scrolls; the sidebar stays beside the page.
+  await page.setViewportSize({ width: 1440, height: 600 });
+  await signInWithPassword(page, 'purchaser@fhp.example');
+  const sidebar = page.getByRole('navigation', { name: 'Account' });
+  for (const [from, to, heading] of [
+    ['My Account', 'My Payout Details', 'My Payout Details'],
+    ['My Payout Details', 'My Account', 'My Account'],
+  ] as const) {
+    await sidebar.getByRole('link', { name: from, exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: from })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(() => window.scrollTo({ top: document.body.scrollHeight, behavior: 'instant' }));
+    expect(await page.evaluate(() => window.scrollY), `${from} scrolls`).toBeGreaterThan(200);
+    // Clicked where it stands: the click itself scrolls nothing.
+    const link = sidebar.getByRole('link', { name: to, exact: true });
+    await expect(link).toBeInViewport();
+    await link.click();
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    // At the top as soon as the screen shows, and still there once its data and late layout are in.
+    const first = await page.evaluate(() => window.scrollY);
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 800)))));
+    expect(Math.max(first, await page.evaluate(() => window.scrollY)), `${from} -> ${to}`).toBe(0);
+  }
 });

@@ -73,6 +73,8 @@ test('built scripts arrive compressed and cached for good; a reload revalidates 
   });
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Our products' })).toBeVisible();
+  // The prerendered page asks for its scripts once it has loaded: wait until they have run.
+  await waitForHydration(page);
   expect(scripts.length).toBeGreaterThan(0);
   for (const script of scripts) {
     expect(script.encoding, script.url).toBe('br');

@@ -34,6 +34,7 @@ describe('the prerender of the public pages', () => {
     ['/terms', 'Terms of Service'],
     ['/privacy', 'Privacy Statement'],
     ['/sign-in', 'Login to your account'],
+    ['/product/fhp/buy', 'Select Country'],
   ])('draws %s from the data alone, with no style attribute or script (the CSP refuses both)', async (path, text) => {
     const html = await render(`http://localhost${path}`, data);
     expect(html).toContain(text);
@@ -54,8 +55,17 @@ describe('the prerender of the public pages', () => {
     expect(html).toMatch(/<button type="submit" disabled="" class="[^"]*btn[^"]*"[^>]*>Continue/);
   });
 
+  it("draws the purchase flow's first step for a new visitor, Continue disabled until the page is hydrated", async () => {
+    const html = (await render('http://localhost/product/fhp/buy', data)) ?? '';
+    expect(html).toContain('class="progress-bar bg-secondary" data-step="1"');
+    expect(html).toMatch(/<select[^>]* name="country"[^>]*><option value="" selected="">Select a country/);
+    expect(html).toMatch(/<button type="submit" disabled="" class="[^"]*btn[^"]*"[^>]*>Continue/);
+    // Start over is in the layout but unseen, so that a restored purchase showing it moves nothing.
+    expect(html).toMatch(/<button[^>]*aria-hidden="true"[^>]*class="[^"]*\binvisible\b[^"]*"[^>]*>Start over|<button[^>]*class="[^"]*\binvisible\b[^"]*"[^>]*aria-hidden="true"[^>]*>Start over/);
+  });
+
   it('leaves pages that depend on the visitor, and made-up products, to the browser', async () => {
-    for (const path of ['/product/fhp/buy', '/my-account', '/product/nope', '/product/nope/faq', '/nowhere']) {
+    for (const path of ['/my-account', '/product/nope', '/product/nope/buy', '/product/nope/faq', '/nowhere']) {
       expect(isPrerendered(path, data), path).toBe(false);
       expect(await render(`http://localhost${path}`, data), path).toBeNull();
     }

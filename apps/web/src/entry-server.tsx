@@ -3,7 +3,7 @@
  * browser's, rendered to HTML from the same initial data the page carries, so the first screen is
  * drawn before any script has run and the browser then hydrates it. Built by `vite build --ssr`
  * into apps/web/dist-ssr; the server loads it from there, as it serves dist. Only pages whose first
- * render depends on nothing but the data (no session, no stored purchase steps) are prerendered.
+ * render, for a new visitor, depends on nothing but the data are prerendered.
  */
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
@@ -15,10 +15,19 @@ import { ROUTES } from './app/routeTable';
 import { provideInitialData } from './lib/initial-data/initialData';
 
 /**
- * Pages whose first screen is the same for every visitor: the content pages, and sign-in (its first
- * step is the empty email form). The purchase flow resumes stored steps, so the browser draws it.
+ * Pages whose first screen is the same for every new visitor: the content pages, sign-in (its first
+ * step is the empty email form) and the purchase flow (its first step, the country; a visitor with
+ * a purchase stored in the tab is taken to its step once the page is hydrated).
  */
-export const PRERENDERED_ROUTES: readonly string[] = [ROUTES.Home, ROUTES.ProductLanding, ROUTES.FAQPage, ROUTES.Terms, ROUTES.Privacy, ROUTES.SignIn];
+export const PRERENDERED_ROUTES: readonly string[] = [
+  ROUTES.Home,
+  ROUTES.ProductLanding,
+  ROUTES.FAQPage,
+  ROUTES.PurchaseFlow,
+  ROUTES.Terms,
+  ROUTES.Privacy,
+  ROUTES.SignIn,
+];
 
 const handler = createStaticHandler(routes);
 

@@ -1,16 +1,13 @@
 // First: configures zod for the CSP before any schema is built.
 import './lib/zodConfig';
-// Latin only: every string the portal shows (English, with é, ë, ’, – and ·) is in the Latin
-// subset; the per-weight files (400.css...) would also ship Cyrillic, Greek, Vietnamese and Latin Extended.
-import '@fontsource/inter/latin-400.css';
-import '@fontsource/inter/latin-500.css';
-import '@fontsource/inter/latin-600.css';
-import '@fontsource/inter/latin-700.css';
 import './styles/main.scss';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { resolveInitialRoutes } from './app/router';
+
+// Inter, where src/hydrate.js has not asked for it already (a page the browser draws itself).
+document.documentElement.classList.add('web-fonts');
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -1,4 +1,5 @@
 import { DomainError, ERROR_CODES } from './errors';
+import { COMMON_MESSAGES } from './schemas/messages';
 
 export type CountryCode = 'gd' | 'dm';
 
@@ -25,6 +26,17 @@ export const COUNTRIES: Readonly<Record<CountryCode, Readonly<Country>>> = Objec
 /** The spec's exact wording (part 1 section 4). */
 export function unsupportedCountryMessage(country: string): string {
   return `unsupported country ${country} for this product`;
+}
+
+/**
+ * What is wrong with a chosen country code, in the words a form shows, or undefined when the
+ * product is sold there. countrySchema's rule, without zod: the purchase flow's first step checks
+ * it on a page that loads no schema library.
+ */
+export function countryChoiceProblem(value: string): string | undefined {
+  const code = value.trim();
+  if (code === '') return COMMON_MESSAGES.countryRequired;
+  return isCountryCode(code) ? undefined : unsupportedCountryMessage(code);
 }
 
 /** The country, or the spec's "unsupported country" refusal. */

@@ -24,6 +24,20 @@ describeApp('GraphQL limits and refusals', (suite) => {
     expect(body.errors?.[0]?.message).toMatch(/alias/i);
   });
 
+  it('refuses a query costing more than the limit with a 400, within the depth, alias and token limits', async () => {
+    // One fragment spread again and again: each spread adds the fragment's cost, few tokens, no alias.
+    const costly = (spreads: number) => `query Costly { pageContent { sidebarItems { ${'...Item '.repeat(spreads)}} } }
+      fragment Item on SidebarItem { key title path icon children { key title path icon children { key title path icon } } }`;
+    const within = await gql(suite.app, costly(30));
+    expect(within.status).toBe(200);
+    expect(within.body.errors).toBeUndefined();
+    const { status, body } = await gql(suite.app, costly(60));
+    expect(status).toBe(400);
+    expect(body.errors?.[0]?.message).toMatch(new RegExp(`Cost limit of ${GRAPHQL_LIMITS.maxCost} exceeded`));
+    expect(body.errors?.[0]?.extensions).toMatchObject({ code: 'GRAPHQL_VALIDATION_FAILED' });
+    expect(body.errors?.[0]?.extensions?.display_message).toBeTruthy();
+  });
+
   it('accepts a query within the limits', async () => {
     const { status, body } = await gql(suite.app, 'query { a: products { id } b: products { name } }');
     expect(status).toBe(200);

@@ -35,6 +35,20 @@ describe('index.html per page', () => {
     expect(browserDrawn).not.toContain('hydrate.js');
   });
 
+  it("links the stylesheets of the page's chunks in the head, prerendered or not: the first paint is styled", async () => {
+    const html = new IndexHtml(dist.dir, { prerender: async (url) => (new URL(url).pathname.endsWith('/buy') ? '<main>buy</main>' : null) });
+    const buy = (await html.render('/product/fhp/buy', data)).bodies.identity.toString();
+    const head = buy.slice(0, buy.indexOf('</head>'));
+    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/Buy-4321.css">');
+    // The scripts still wait for the first paint; the stylesheet does not.
+    expect(head).toContain('data-modules="/assets/Buy-4321.js"');
+    const plain = new IndexHtml(dist.dir);
+    expect((await plain.render('/product/fhp/buy', data)).bodies.identity.toString()).toContain(
+      '<link rel="stylesheet" crossorigin href="/assets/Buy-4321.css"><link rel="modulepreload" crossorigin href="/assets/Buy-4321.js">',
+    );
+    expect((await plain.render('/product/fhp', data)).bodies.identity.toString()).not.toContain('rel="stylesheet"');
+  });
+
   it('sends the page without its prerender when that fails, and says so', async () => {
     const failures: string[] = [];
     const html = new IndexHtml(dist.dir, {

@@ -23,6 +23,8 @@ export interface RenderedPage {
 interface RoutePreload {
   pattern: string;
   modules: string[];
+  /** The stylesheets those chunks import: linked in the head, so a prerendered page is drawn styled. */
+  styles?: string[];
 }
 
 /** `/product/:id` matches `/product/fhp` (and `/product/fhp/`), `:id` never an empty segment. */
@@ -61,7 +63,7 @@ function keep<V>(map: Map<string, V>, key: string, value: V): V {
   return value;
 }
 
-/** Served from public/ (apps/web/public/hydrate.js): loads the scripts after the first paint. */
+/** Written by the web build (from apps/web/src/hydrate.js): the web fonts, then the scripts, after the first paint. */
 export const HYDRATE_SCRIPT = '/hydrate.js';
 
 const MODULE_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
@@ -127,7 +129,16 @@ export class IndexHtml {
 
   /** The chunks of the page at `path` (the first matching route pattern). */
   modulesFor(path: string): string[] {
-    return this.preloads.find((route) => routeMatches(route.pattern, path))?.modules ?? [];
+    return this.routeOf(path)?.modules ?? [];
+  }
+
+  /** The stylesheets the chunks of the page at `path` import. */
+  stylesFor(path: string): string[] {
+    return this.routeOf(path)?.styles ?? [];
+  }
+
+  private routeOf(path: string): RoutePreload | undefined {
+    return this.preloads.find((route) => routeMatches(route.pattern, path));
   }
 
   /** The prerendered `#root` of the page, once per path and data; null when not prerendered. */
@@ -153,12 +164,13 @@ export class IndexHtml {
     const known = this.pages.get(key);
     if (known) return known;
 
-    const links = modules.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join('');
+    // Stylesheets first: they block the first paint (as the page's own must), the chunks do not.
+    const styles = this.stylesFor(path).map((href) => `<link rel="stylesheet" crossorigin href="${href}">`);
+    const links = [...styles, ...modules.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`)].join('');
     const script = json ? `<script type="application/json" id="${INITIAL_DATA_ELEMENT_ID}">${json}</script>` : '';
     const head = `${this.head}${links}${script}`;
-    // A prerendered page is drawn by its HTML and CSS; the scripts only make it interactive, so
-    // they are asked for once it has been painted (hydrate.js), leaving the bandwidth to the
-    // stylesheet and the fonts.
+    // A prerendered page is drawn by its HTML and CSS; the fonts and then the scripts are asked
+    // for once it has been painted (hydrate.js), leaving the bandwidth to the stylesheets first.
     const text = `${root === null || !this.hydrateScript ? head : withScriptsAfterPaint(head)}${this.body[0]}${root ?? ''}${this.body[1]}`;
     const html = Buffer.from(text);
     return keep(this.pages, key, {

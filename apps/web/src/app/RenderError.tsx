@@ -1,4 +1,3 @@
-import Button from 'react-bootstrap/Button';
 import { SadIcon } from '../components/MoodIcons';
 import { DEFAULT_ERROR_DESCRIPTION, ERROR_DIALOG_TITLE, KEEP_CALM } from '../components/errorTexts';
 
@@ -17,9 +16,9 @@ export function RenderError({ detail }: { detail?: string }) {
         <p className="lead mb-1">{detail ?? DEFAULT_ERROR_DESCRIPTION}</p>
         <p className="text-body-secondary">{KEEP_CALM}</p>
       </div>
-      <Button variant="primary" size="lg" onClick={() => window.location.reload()}>
+      <button type="button" className="btn btn-primary btn-lg" onClick={() => window.location.reload()}>
         Retry
-      </Button>
+      </button>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import type { OutputBundle, OutputChunk } from 'rollup';
 import { describe, expect, it } from 'vitest';
-import { fontPreloadTags, ROUTE_PAGE_MODULES, routePreloads } from '../../build/preloads';
+import { ROUTE_PAGE_MODULES, routePreloads } from '../../build/preloads';
 import { ROUTES } from './routeTable';
 
 function chunk(fileName: string, fields: Partial<OutputChunk>): OutputChunk {
@@ -33,6 +33,22 @@ describe('route preloads (build)', () => {
     expect(() => routePreloads(bundle, { '/': ['src/features/home/HomePage.tsx'] })).toThrow(/no chunk is built/);
   });
 
+  it("lists the stylesheets a page's chunks import, for the page's head", () => {
+    const bundle = {
+      'assets/index.js': chunk('assets/index.js', { isEntry: true }),
+      'assets/fields.js': chunk('assets/fields.js', { viteMetadata: { importedCss: new Set(['assets/fields.css']) } } as Partial<OutputChunk>),
+      'assets/Buy.js': chunk('assets/Buy.js', {
+        isDynamicEntry: true,
+        facadeModuleId: '/repo/apps/web/src/features/purchase/PurchaseFlow.tsx',
+        imports: ['assets/fields.js'],
+        viteMetadata: { importedCss: new Set(['assets/Buy.css']) },
+      } as Partial<OutputChunk>),
+    } as unknown as OutputBundle;
+    expect(routePreloads(bundle, { '/product/:id/buy': ['src/features/purchase/PurchaseFlow.tsx'] })).toEqual([
+      { pattern: '/product/:id/buy', modules: ['/assets/fields.js', '/assets/Buy.js'], styles: ['/assets/fields.css', '/assets/Buy.css'] },
+    ]);
+  });
+
   it('finds a small page module in the chunk it was folded into', () => {
     const bundle = {
       'assets/index.js': chunk('assets/index.js', { isEntry: true }),
@@ -44,13 +60,6 @@ describe('route preloads (build)', () => {
     } as unknown as OutputBundle;
     expect(routePreloads(bundle, { '/product/:id': ['src/features/product-landing/ProductLandingPage.tsx', 'src/features/not-found/NotFoundPage.tsx'] })).toEqual([
       { pattern: '/product/:id', modules: ['/assets/Landing.js'] },
-    ]);
-  });
-
-  it('preloads the chosen font files', () => {
-    const bundle = { 'assets/inter-latin-400-normal-a1.woff2': {}, 'assets/inter-latin-500-normal-b2.woff2': {} } as unknown as OutputBundle;
-    expect(fontPreloadTags(bundle, /inter-latin-400-normal-[\w-]+\.woff2$/)).toEqual([
-      { tag: 'link', attrs: { rel: 'preload', as: 'font', type: 'font/woff2', href: '/assets/inter-latin-400-normal-a1.woff2', crossorigin: '' }, injectTo: 'head' },
     ]);
   });
 });

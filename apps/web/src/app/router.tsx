@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { LoadingScreen } from '../components/LoadingScreen';
 import { forgetInitialData } from '../lib/initial-data/initialData';
-import { lazyWithReload } from './lazyWithReload';
+import { lazyWithReload } from '../lib/lazyWithReload';
 import { PublicLayout } from './PublicLayout';
 import { RootLayout } from './RootLayout';
 import { RootErrorBoundary, RouteErrorBoundary } from './RouteErrorBoundary';
@@ -144,7 +144,15 @@ export const routes: RouteObject[] = [
                     }),
                   },
                   route('FAQPage', page('FAQPage', () => import('../features/faq/FAQPage').then((m) => m.FAQPage))),
-                  route('PurchaseFlow', page('PurchaseFlow', () => import('../features/purchase/PurchaseFlow').then((m) => m.PurchaseFlow))),
+                  route(
+                    'PurchaseFlow',
+                    page('PurchaseFlow', async () => {
+                      const flow = await import('../features/purchase/PurchaseFlow');
+                      // A purchase stored in this tab is read with the flow: a page the browser draws starts at its step.
+                      await flow.prepareStoredPurchase();
+                      return flow.PurchaseFlow;
+                    }),
+                  ),
                 ],
               },
               route('Explorer', page('Explorer', () => import('../features/explorer/ExplorerPage').then((m) => m.ExplorerPage))),

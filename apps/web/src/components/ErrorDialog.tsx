@@ -4,7 +4,7 @@ import { DEFAULT_ERROR_DESCRIPTION, ERROR_DIALOG_TITLE, KEEP_CALM } from './erro
 
 export { DEFAULT_ERROR_DESCRIPTION, ERROR_DIALOG_TITLE, KEEP_CALM, VERIFY_OTP_FAILED } from './errorTexts';
 
-interface ErrorDialogProps {
+export interface ErrorDialogProps {
   show: boolean;
   /** What failed, e.g. "Verify OTP Failed"; defaults to the generic sentence. */
   description?: string;

@@ -1,6 +1,3 @@
-import Col from 'react-bootstrap/Col';
-import Container from 'react-bootstrap/Container';
-import Row from 'react-bootstrap/Row';
 import { Link } from 'react-router';
 import type { Brand, Contact, FooterSection } from '../lib/page-content/pageContent';
 import { BrandMark } from './BrandMark';
@@ -20,17 +17,17 @@ export function Footer({ brand, sections, contact }: FooterProps) {
   const year = new Date().getFullYear();
   return (
     <footer className="site-footer pt-5 pb-4 mt-auto">
-      <Container>
-        <Row className="g-4">
-          <Col lg={4}>
+      <div className="container">
+        <div className="g-4 row">
+          <div className="col-lg-4">
             <p className="d-flex align-items-center gap-2 fw-bold fs-5 text-white mb-2">
               <BrandMark />
               {brand.name}
             </p>
             <p className="mb-0">Parametric hurricane insurance for homes and families in Grenada and Dominica.</p>
-          </Col>
+          </div>
           {sections.map((section) => (
-            <Col key={section.title} xs={6} md={3} lg={2}>
+            <div className="col-6 col-md-3 col-lg-2" key={section.title}>
               <nav aria-label={section.title}>
                 <h2 className="mb-3">{section.title}</h2>
                 <ul className="list-unstyled d-grid gap-2 mb-0">
@@ -41,9 +38,9 @@ export function Footer({ brand, sections, contact }: FooterProps) {
                   ))}
                 </ul>
               </nav>
-            </Col>
+            </div>
           ))}
-        </Row>
+        </div>
         <section id="contact" aria-labelledby="contact-title" className="mt-5">
           <h2 id="contact-title" className="mb-3">
             Contact us
@@ -57,7 +54,7 @@ export function Footer({ brand, sections, contact }: FooterProps) {
         <p className="footer-bottom pt-3 mt-4 mb-0 small">
           © {year} {brand.name}. All rights reserved.
         </p>
-      </Container>
+      </div>
     </footer>
   );
 }

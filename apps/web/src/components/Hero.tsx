@@ -1,7 +1,4 @@
 import type { ReactNode } from 'react';
-import Col from 'react-bootstrap/Col';
-import Container from 'react-bootstrap/Container';
-import Row from 'react-bootstrap/Row';
 
 interface HeroProps {
   /** Id of the page's h1, which names the section. */
@@ -21,9 +18,9 @@ interface HeroProps {
 export function Hero({ titleId, eyebrow, title, lead, actions, children, aside }: HeroProps) {
   return (
     <section className="hero section" aria-labelledby={titleId}>
-      <Container>
-        <Row className="align-items-center g-4">
-          <Col lg={aside ? 7 : 8}>
+      <div className="container">
+        <div className="align-items-center g-4 row">
+          <div className={`col-lg-${aside ? 7 : 8}`}>
             <p className="eyebrow text-white mb-2">{eyebrow}</p>
             <h1 id={titleId} className="display-5 fw-bold mb-3">
               {title}
@@ -31,10 +28,10 @@ export function Hero({ titleId, eyebrow, title, lead, actions, children, aside }
             <p className="lead mb-4">{lead}</p>
             <div className={`d-flex flex-wrap gap-3${children ? ' mb-4' : ''}`}>{actions}</div>
             {children}
-          </Col>
-          {aside && <Col lg={5}>{aside}</Col>}
-        </Row>
-      </Container>
+          </div>
+          {aside && <div className="col-lg-5">{aside}</div>}
+        </div>
+      </div>
     </section>
   );
 }

@@ -3,6 +3,7 @@ export * from './screens';
 export * from './abilities';
 export * from './blacklists';
 export * from './session';
+export * from './email';
 export * from './schemas';
 export * from './otp-policy';
 export * from './client-limits';

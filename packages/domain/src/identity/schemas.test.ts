@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { z } from 'zod';
+import { EMAIL_PATTERN, emailProblem } from './email';
 import {
   accessTokenBodySchema,
   emailSchema,
@@ -33,6 +34,15 @@ describe('email', () => {
     ['ann@', 'Please enter a valid email address'],
   ])('rejects %j with %j', (email, message) => {
     expect(messageOf(signInTypeBodySchema, { email })).toBe(message);
+  });
+
+  it("uses zod's own email pattern", () => {
+    expect(EMAIL_PATTERN.source).toBe(z.regexes.email.source);
+  });
+
+  it('is the rule forms check without zod (emailProblem), word for word', () => {
+    const inputs = ['', '   ', 'ann@', 'ann@example', ' Ann.Lee@Example.COM ', "o'brien+fhp@mail.example.gd", '.ann@example.com', 'ann..lee@example.com', 'ann@-example.com', `${'a'.repeat(250)}@x.co`];
+    for (const input of inputs) expect(emailProblem(input), input).toBe(messageOf(emailSchema, input));
   });
 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { INVITABLE_ROLES } from './roles';
 import { CODE_LENGTH } from './otp-policy';
+import { EMAIL_MAX_LENGTH, EMAIL_MESSAGES, EMAIL_PATTERN } from './email';
 import { nameText, TEXT_LIMITS } from '../schemas/fields';
 import { KYC_MESSAGES } from '../schemas/messages';
 
@@ -9,14 +10,17 @@ import { KYC_MESSAGES } from '../schemas/messages';
  * error's display_message, so each reads well on its own and says what to do.
  */
 
-/** Trimmed and lower-cased before the format check, so " Ann@Example.com" signs in as ann@example.com. */
+/**
+ * Trimmed and lower-cased before the format check, so " Ann@Example.com" signs in as ann@example.com.
+ * The same rule as emailProblem (email.ts), which checks it without zod.
+ */
 export const emailSchema = z
-  .string({ error: 'Email is required' })
+  .string({ error: EMAIL_MESSAGES.required })
   .trim()
   .toLowerCase()
-  .min(1, 'Email is required')
-  .max(254, 'Email must be at most 254 characters')
-  .pipe(z.email({ error: 'Please enter a valid email address' }));
+  .min(1, EMAIL_MESSAGES.required)
+  .max(EMAIL_MAX_LENGTH, EMAIL_MESSAGES.tooLong)
+  .pipe(z.email({ pattern: EMAIL_PATTERN, error: EMAIL_MESSAGES.invalid }));
 
 export const PASSWORD_MIN_LENGTH = 10;
 // Bounds the cost of hashing an attacker-chosen input.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { countryChoiceProblem } from '../countries';
 import { checkOfferInputSchema, countrySchema, coverageSchema, faqInputSchema, quoteInputSchema } from './quote';
 import { COMMON_MESSAGES, QUOTE_MESSAGES } from './messages';
 
@@ -24,6 +25,12 @@ describe('countrySchema', () => {
   it('refuses other countries with the spec text', () => {
     expect(firstMessage(countrySchema, 'us')).toBe('unsupported country us for this product');
     expect(firstMessage(countrySchema, 'GD')).toBe('unsupported country GD for this product');
+  });
+
+  it('is the rule the purchase flow checks without zod (countryChoiceProblem), word for word', () => {
+    for (const value of ['gd', ' dm ', '', '   ', 'us', 'GD', 'grenada']) {
+      expect(countryChoiceProblem(value), value).toBe(firstMessage(countrySchema, value));
+    }
   });
 });
 

@@ -1,15 +1,17 @@
 import { z } from 'zod';
 import { exactDecimal } from '../arithmetic';
-import { isCountryCode, unsupportedCountryMessage, type CountryCode } from '../countries';
+import { countryChoiceProblem, type CountryCode } from '../countries';
 import { COVERAGE_LIMITS, toCents } from '../money';
 import { COMMON_MESSAGES, QUOTE_MESSAGES } from './messages';
 
-/** gd or dm; anything else gets the spec's "unsupported country {x} for this product". */
+/** gd or dm; anything else gets the spec's "unsupported country {x} for this product" (countryChoiceProblem). */
 export const countrySchema = z
   .string({ error: COMMON_MESSAGES.countryRequired })
   .trim()
-  .min(1, COMMON_MESSAGES.countryRequired)
-  .refine(isCountryCode, { error: (issue) => unsupportedCountryMessage(String(issue.input)) })
+  .superRefine((value, context) => {
+    const problem = countryChoiceProblem(value);
+    if (problem) context.addIssue({ code: 'custom', message: problem, input: value });
+  })
   .transform((code) => code as CountryCode);
 
 /** Form inputs arrive as text ("25,000"); the API sends a number. Both end up as a number here. */

@@ -17,6 +17,7 @@ import { decodeJwt } from 'jose';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { recipientDomain } from '../../logging';
 import {
   accountExistsEmail,
   invitationEmail,
@@ -62,11 +63,6 @@ export interface DeliveryLogger {
 }
 
 /** The part after the @: enough to see a provider's trouble, without naming the person. */
-function recipientDomain(address: string): string {
-  const at = address.lastIndexOf('@');
-  return at === -1 ? 'unknown' : address.slice(at + 1).toLowerCase();
-}
-
 export function fullName(user: Pick<UserRow, 'firstName' | 'lastName' | 'email'>): string {
   const name = [user.firstName, user.lastName].filter((part) => part !== null && part.trim() !== '').join(' ');
   return name === '' ? user.email : name;

@@ -120,7 +120,7 @@ describe('mailer without SMTP (development outbox)', () => {
     logger.entries.length = 0;
   });
 
-  it('keeps the message in the outbox and logs one line with subject and recipient only', async () => {
+  it("keeps the message in the outbox and logs one line with the subject and the recipient's domain only", async () => {
     const code = generateCode();
     const email = oneTimeCodeEmail({ code });
     const receipt = await mailer.send({ to: 'ann@example.org', ...email });
@@ -131,8 +131,9 @@ describe('mailer without SMTP (development outbox)', () => {
     expect(extractCode(outbox.latestFor('ann@example.org')?.text ?? '')).toBe(code);
 
     expect(logger.entries).toHaveLength(1);
-    expect(logger.entries[0]?.details).toMatchObject({ to: 'ann@example.org', subject: email.subject });
+    expect(logger.entries[0]?.details).toMatchObject({ recipientDomain: 'example.org', subject: email.subject });
     expect(JSON.stringify(logger.entries)).not.toContain(code);
+    expect(JSON.stringify(logger.entries)).not.toContain('ann@');
   });
 
   it('treats an empty SMTP_URL as absent', async () => {

@@ -1,4 +1,5 @@
 import { createTransport } from 'nodemailer';
+import { recipientDomain } from '../../logging';
 import type { Outbox } from './outbox';
 
 /** The part of a logger the notification senders need; Fastify's and pino's loggers fit. */
@@ -72,9 +73,10 @@ export function createMailer({ smtpUrl, from, logger, outbox }: MailerOptions): 
           ...rest,
           ...(attachments?.length ? { attachments: attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, size: a.content.byteLength })) } : {}),
         });
-        // Subject and recipient only: the body carries codes and links that must not reach logs.
+        // Subject and the recipient's domain only: the address is personal data, the body carries
+        // codes and links (the outbox, GET /api/v1/dev/outbox, has the whole message).
         logger.info(
-          { channel: 'email', to: message.to, subject: message.subject, outboxId: stored.id },
+          { channel: 'email', recipientDomain: recipientDomain(message.to), subject: message.subject, outboxId: stored.id },
           'Email kept in the development outbox',
         );
         return { via: 'outbox', outboxId: stored.id };

@@ -24,8 +24,8 @@ export function createOutboxSmsProvider({ outbox, logger }: OutboxSmsProviderOpt
   return {
     async send({ to, text }) {
       const stored = outbox.add({ channel: 'sms', to, text });
-      // Recipient only: the text carries the code, which must not reach the logs.
-      logger.info({ channel: 'sms', to, outboxId: stored.id }, 'SMS kept in the development outbox');
+      // Neither the number (personal data) nor the text (it carries the code): the outbox has both.
+      logger.info({ channel: 'sms', outboxId: stored.id }, 'SMS kept in the development outbox');
     },
   };
 }

@@ -107,12 +107,14 @@ export function TextField({ type = 'text', autoComplete, inputMode, ...field }: 
 interface SelectFieldProps extends FieldProps {
   options: readonly { value: string; label: string }[];
   placeholder: string;
+  /** For a select the form reads itself, not through react-hook-form (which sets its own). */
+  defaultValue?: string;
 }
 
-export function SelectField({ options, placeholder, ...field }: SelectFieldProps) {
+export function SelectField({ options, placeholder, defaultValue, ...field }: SelectFieldProps) {
   return (
     <RequiredField {...field}>
-      <Form.Select {...requiredControlProps(field)}>
+      <Form.Select defaultValue={defaultValue} {...requiredControlProps(field)}>
         <option value="">{placeholder}</option>
         {options.map((option) => (
           <option key={option.value} value={option.value}>

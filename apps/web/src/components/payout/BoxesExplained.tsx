@@ -1,11 +1,9 @@
-import Col from 'react-bootstrap/Col';
-import Row from 'react-bootstrap/Row';
 
 /** The two zones around the island, drawn and explained. Same boxes for Grenada and Dominica. */
 export function BoxesExplained() {
   return (
-    <Row className="g-4 align-items-center">
-      <Col md={5}>
+    <div className="g-4 align-items-center row">
+      <div className="col-md-5">
         <svg viewBox="0 0 240 240" className="w-100 boxes-figure" role="img" aria-labelledby="boxes-svg-title">
           <title id="boxes-svg-title">Box 2 extends about 100 km around the island; box 1, inside it, about 25 km.</title>
           <rect x="10" y="10" width="220" height="220" rx="18" fill="#e7f1fa" stroke="#0b2545" strokeWidth="2" strokeDasharray="6 5" />
@@ -14,8 +12,8 @@ export function BoxesExplained() {
           <text x="120" y="36" textAnchor="middle" fontSize="14" fill="#0b2545" fontWeight="600">Box 2 · ~100 km</text>
           <text x="120" y="88" textAnchor="middle" fontSize="13" fill="#0f5234" fontWeight="600">Box 1 · ~25 km</text>
         </svg>
-      </Col>
-      <Col md={7}>
+      </div>
+      <div className="col-md-7">
         <dl className="mb-0">
           <dt>Box 1: about 25 km from the shoreline</dt>
           <dd className="text-body-secondary mb-3">
@@ -28,7 +26,7 @@ export function BoxesExplained() {
           <dt>The same for both islands</dt>
           <dd className="text-body-secondary mb-0">The boxes are drawn the same way around Grenada and Dominica.</dd>
         </dl>
-      </Col>
-    </Row>
+      </div>
+    </div>
   );
 }

@@ -1,4 +1,3 @@
-import Table from 'react-bootstrap/Table';
 import { OPTION_ROWS, STORM_COLUMNS } from './payoutStructure';
 
 const CAPTION =
@@ -13,7 +12,7 @@ export function PayoutTable() {
       </p>
       <p className="small text-body-secondary d-lg-none mb-2">Scroll the table sideways to see every storm class.</p>
       <div className="table-responsive rounded-3 border bg-white" role="region" aria-labelledby="payout-table-caption" tabIndex={0}>
-      <Table className="payout-table mb-0 align-middle text-center">
+      <table className="payout-table mb-0 align-middle text-center table">
         {/* The visible copy above is for the eye; the caption names the table for assistive tech. */}
         <caption id="payout-table-caption" className="visually-hidden">
           {CAPTION}
@@ -52,7 +51,7 @@ export function PayoutTable() {
             </tr>
           ))}
         </tbody>
-      </Table>
+      </table>
       </div>
     </>
   );

@@ -1,11 +1,10 @@
-import Container from 'react-bootstrap/Container';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../lib/usePageTitle';
 
 export function NotFoundPage() {
   usePageTitle('Page not found');
   return (
-    <Container as="section" className="section" aria-labelledby="not-found-title">
+    <section className="section container" aria-labelledby="not-found-title">
       <div className="mx-auto text-center" style={{ maxWidth: '36rem' }}>
         <p className="eyebrow mb-2">Error 404</p>
         <h1 id="not-found-title" className="mb-3">
@@ -23,6 +22,6 @@ export function NotFoundPage() {
           </Link>
         </div>
       </div>
-    </Container>
+    </section>
   );
 }

@@ -1,7 +1,4 @@
 import type { ReactNode } from 'react';
-import Col from 'react-bootstrap/Col';
-import Container from 'react-bootstrap/Container';
-import Row from 'react-bootstrap/Row';
 import { Link, useParams } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
 import { Hero } from '../../components/Hero';
@@ -31,10 +28,10 @@ export function ProductLandingPage({ notFound }: ProductLandingPageProps) {
   if (landing.isPending) return <LoadingScreen label="Loading..." />;
   if (landing.isError) {
     return (
-      <Container className="section">
+      <div className="section container">
         <h1 className="visually-hidden">Product</h1>
         <EmptyState title="This page could not be loaded">Please refresh the page in a moment.</EmptyState>
-      </Container>
+      </div>
     );
   }
   if (landing.data === null) return notFound;
@@ -65,25 +62,25 @@ function ProductLanding({ content }: { content: LandingContent }) {
       </Hero>
 
       <section id="how-it-works" className="section section-alt section-below-fold" aria-labelledby="how-title">
-        <Container>
+        <div className="container">
           <h2 id="how-title" className="mb-4">
             How it works
           </h2>
           <HowItWorks steps={content.howItWorks} />
-        </Container>
+        </div>
       </section>
 
       <section className="section section-below-fold" aria-labelledby="lifecycle-title">
-        <Container>
+        <div className="container">
           <h2 id="lifecycle-title" className="mb-4">
             The life of your policy
           </h2>
           <Lifecycle stages={content.lifecycle} />
-        </Container>
+        </div>
       </section>
 
       <section id="payouts" className="section section-alt section-below-fold" aria-labelledby="payout-title">
-        <Container>
+        <div className="container">
           <h2 id="payout-title" className="mb-3">
             Payout structure
           </h2>
@@ -92,29 +89,29 @@ function ProductLanding({ content }: { content: LandingContent }) {
           <div className="mt-4">
             <PayoutExample />
           </div>
-          <Row className="g-4 gx-lg-5 mt-1">
-            <Col lg={6}>
+          <div className="g-4 gx-lg-5 mt-1 row">
+            <div className="col-lg-6">
               <h3 className="h4 mb-3">Payouts by option</h3>
               <PayoutChart />
-            </Col>
-            <Col lg={6}>
+            </div>
+            <div className="col-lg-6">
               <h3 className="h4 mb-3">Box 1 and box 2</h3>
               <BoxesExplained />
-            </Col>
-          </Row>
-        </Container>
+            </div>
+          </div>
+        </div>
       </section>
 
       <section className="section section-below-fold" aria-labelledby="faq-teaser-title">
-        <Container>
-          <Row className="g-4">
-            <Col lg={8}>
+        <div className="container">
+          <div className="g-4 row">
+            <div className="col-lg-8">
               <h2 id="faq-teaser-title" className="mb-4">
                 Frequently asked questions
               </h2>
               <FaqTeaser items={content.faqTeaser} faqPath={`${base}/faq`} />
-            </Col>
-            <Col lg={4}>
+            </div>
+            <div className="col-lg-4">
               <aside className="bg-light rounded-3 p-4" aria-labelledby="support-title">
                 <h2 id="support-title" className="h4">
                   Talk to us
@@ -127,9 +124,9 @@ function ProductLanding({ content }: { content: LandingContent }) {
                   <a href={`tel:${content.supportPhone.replace(/[^+\d]/g, '')}`}>{content.supportPhone}</a>
                 </p>
               </aside>
-            </Col>
-          </Row>
-        </Container>
+            </div>
+          </div>
+        </div>
       </section>
     </>
   );

@@ -1,19 +1,9 @@
-import {
-  COUNTRIES,
-  fromCents,
-  purchasePolicyInputSchema,
-  kycBeneficiarySchema,
-  toBeneficiaryDetail,
-  toTermsOfUseInput,
-  toUseOfProceedsInput,
-  type PaymentChannel,
-  type PaymentPlan,
-} from '@fhp/domain';
-import { useEffect, useRef, useState } from 'react';
+import { COUNTRIES } from '@fhp/domain';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
 import { useParams } from 'react-router';
-import { ErrorDialog } from '../../components/ErrorDialog';
+import { LazyErrorDialog } from '../../components/LazyErrorDialog';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { useSession } from '../../lib/auth/useSession';
 import { useAppConfig } from '../../lib/config/appConfig';
@@ -23,56 +13,53 @@ import { purchasePolicy, usePurchaseProfile } from './api';
 import { Stepper } from './components/Stepper';
 import { StepFocusContext } from './components/StepFrame';
 import { todayInPortOfSpain } from './state/payment';
-import { effectiveStep, nextStep, previousStep, type PurchaseData } from './state/purchaseData';
+import { effectiveStep, nextStep, previousStep } from './state/purchaseData';
 import type { StepId } from './state/steps';
 import { usePurchaseData } from './state/usePurchaseData';
 import { CountryStep } from './steps/CountryStep';
-import { KycStep } from './steps/KycStep';
-import { OptionsStep } from './steps/OptionsStep';
-import { PaymentStep } from './steps/PaymentStep';
-import { PreviewStep } from './steps/PreviewStep';
-import { TermsStep } from './steps/TermsStep';
-import { ThankYou } from './steps/ThankYou';
-import { UseOfProceedsStep } from './steps/UseOfProceedsStep';
-import { VerifyEmailStep } from './steps/VerifyEmailStep';
+import {
+  KycStep,
+  OptionsStep,
+  PaymentStep,
+  prefetchStepWhenIdle,
+  PreviewStep,
+  TermsStep,
+  ThankYou,
+  UseOfProceedsStep,
+  VerifyEmailStep,
+} from './steps/lazySteps';
 import { WindowClosed } from './steps/WindowClosed';
 import './purchase.css';
 
-/** The PurchasePolicy input from the flow's data; the domain schema checks it before it is sent. */
-export function purchaseInput(data: PurchaseData, plan: PaymentPlan, channel: PaymentChannel) {
-  const beneficiary = kycBeneficiarySchema.parse(data.kycForm ?? {});
-  return purchasePolicyInputSchema.parse({
-    benificiaryDetail: toBeneficiaryDetail(beneficiary),
-    countryName: data.country,
-    coverage: data.coverage,
-    premium: data.option?.premiumRaw,
-    // What the options step showed; the server refuses the purchase if the price changed since.
-    discountedPremium: data.option && data.option.discountedPremiumCents !== null ? fromCents(data.option.discountedPremiumCents) : null,
-    productDefination: data.option?.id,
-    useOfProceeds: toUseOfProceedsInput(data.useOfProceeds),
-    termsOfUse: data.terms ? toTermsOfUseInput(data.terms) : [],
-    paymentPlan: plan,
-    paymentChannel: channel,
-    idempotencyKey: data.idempotencyKey,
-  });
-}
+export { prepareStoredPurchase } from './state/storedPurchase';
 
-/** Route PurchaseFlow (`/product/:id/buy`): the steps of spec part 1 section 2, then the thank-you screen. */
+/**
+ * Route PurchaseFlow (`/product/:id/buy`): the steps of spec part 1 section 2, then the thank-you
+ * screen. Its first step is prerendered for a new visitor; the later steps load as the flow gets
+ * there (steps/lazySteps.ts).
+ */
 export function PurchaseFlow() {
   usePageTitle('Buy a policy');
   const config = useAppConfig();
   const { id: productId = '' } = useParams();
-  const [data, dispatch] = usePurchaseData();
+  const stepShown = useRef(false);
+  // A purchase restored after hydration opens at its step as a page load does: focus stays put.
+  const onRestore = useCallback(() => {
+    stepShown.current = false;
+  }, []);
+  const [data, dispatch, restored] = usePurchaseData(onRestore);
   const signedIn = Boolean(useSession().token);
   const step = effectiveStep(data, signedIn);
   const needsProfile = step === 'kyc' || step === 'preview';
   const profile = usePurchaseProfile(needsProfile);
-  const stepShown = useRef(false);
 
   // One idempotency key per confirm screen, made when it opens and kept with the purchase data.
   useEffect(() => {
     if (step === 'payment' && data.idempotencyKey === null) dispatch({ type: 'PAYMENT_OPENED', idempotencyKey: crypto.randomUUID() });
   }, [step, data.idempotencyKey, dispatch]);
+
+  // The next step's chunk, while the customer is busy with this one.
+  useEffect(() => (restored ? prefetchStepWhenIdle(nextStep(step, signedIn)) : undefined), [restored, step, signedIn]);
 
   if (config.isPending) return <LoadingScreen />;
   if (config.isError) return <FlowError onRetry={() => void config.refetch()} />;
@@ -92,10 +79,19 @@ export function PurchaseFlow() {
   function renderStep() {
     switch (step) {
       case 'country':
-        return <CountryStep country={data.country} onDone={(country) => dispatch({ type: 'COUNTRY_CHOSEN', country })} />;
+        // Until the stored purchase (if any) has been read, Continue waits: it would start afresh.
+        // Keyed by the country: its select is the form's own, so a restored country draws it anew.
+        return (
+          <CountryStep
+            key={data.country ?? ''}
+            country={data.country}
+            disabled={!restored}
+            onDone={(country) => dispatch({ type: 'COUNTRY_CHOSEN', country })}
+          />
+        );
       case 'options':
         return (
-          <OptionsStep
+          <OptionsStep.Component
             country={data.country!}
             coverage={data.coverage}
             optionId={data.option?.id ?? null}
@@ -110,12 +106,12 @@ export function PurchaseFlow() {
           />
         );
       case 'email':
-        return <VerifyEmailStep onBack={back} onDone={() => goTo('kyc')} />;
+        return <VerifyEmailStep.Component onBack={back} onDone={() => goTo('kyc')} />;
       case 'kyc':
         if (profile.isPending) return <LoadingScreen label="Retrieving your profile..." />;
         if (profile.isError) return <FlowError message={displayMessageOf(profile.error)} onRetry={() => void profile.refetch()} />;
         return (
-          <KycStep
+          <KycStep.Component
             profile={profile.data}
             saved={data.kycForm}
             countryName={COUNTRIES[data.country!].name}
@@ -127,11 +123,11 @@ export function PurchaseFlow() {
           />
         );
       case 'terms':
-        return <TermsStep saved={data.terms} onBack={back} onDone={(terms) => dispatch({ type: 'TERMS_ACCEPTED', terms })} />;
+        return <TermsStep.Component saved={data.terms} onBack={back} onDone={(terms) => dispatch({ type: 'TERMS_ACCEPTED', terms })} />;
       case 'preview':
         if (profile.isPending) return <LoadingScreen label="Retrieving your profile..." />;
         return (
-          <PreviewStep
+          <PreviewStep.Component
             kycForm={data.kycForm}
             profile={profile.data}
             option={data.option!}
@@ -141,10 +137,12 @@ export function PurchaseFlow() {
           />
         );
       case 'proceeds':
-        return <UseOfProceedsStep saved={data.useOfProceeds} onBack={back} onDone={(useOfProceeds) => dispatch({ type: 'PROCEEDS_CHOSEN', useOfProceeds })} />;
+        return (
+          <UseOfProceedsStep.Component saved={data.useOfProceeds} onBack={back} onDone={(useOfProceeds) => dispatch({ type: 'PROCEEDS_CHOSEN', useOfProceeds })} />
+        );
       case 'payment':
         return (
-          <PaymentStep
+          <PaymentStep.Component
             option={data.option!}
             plan={data.paymentPlan}
             channel={data.paymentChannel}
@@ -152,13 +150,16 @@ export function PurchaseFlow() {
             deadline={season.paymentDeadline}
             onChange={(paymentPlan, paymentChannel) => dispatch({ type: 'PAYMENT_CHOSEN', paymentPlan, paymentChannel })}
             onBack={back}
-            onConfirm={(plan, channel) => purchasePolicy(purchaseInput(data, plan, channel))}
+            onConfirm={async (plan, channel) => {
+              const { purchaseInput } = await import('./state/purchaseInput');
+              return purchasePolicy(purchaseInput(data, plan, channel));
+            }}
             onPriceChanged={() => dispatch({ type: 'PRICE_CHANGED' })}
             onDone={(result) => dispatch({ type: 'PURCHASED', result })}
           />
         );
       case 'done':
-        return <ThankYou result={data.result!} onLeave={reset} />;
+        return <ThankYou.Component result={data.result!} onLeave={reset} />;
     }
   }
 
@@ -166,15 +167,18 @@ export function PurchaseFlow() {
     <Container className="section purchase-flow">
       <div className="d-flex flex-wrap align-items-baseline justify-content-between gap-2 mb-3">
         <h1 className="h4 mb-0">Buy Flexible Hurricane Protection</h1>
-        {step !== 'country' && step !== 'done' && (
-          <Button variant="link" size="sm" className="px-0" onClick={reset}>
+        {/* Kept in the layout on the first step, unseen: a purchase restored after hydration shows it without moving the page. */}
+        {step !== 'done' && (
+          <Button variant="link" size="sm" className={step === 'country' ? 'px-0 invisible' : 'px-0'} aria-hidden={step === 'country' || undefined} onClick={reset}>
             Start over
           </Button>
         )}
       </div>
       {step !== 'done' && <Stepper current={step} />}
       <div className="purchase-card" data-step={step}>
-        <StepFocusContext value={stepShown}>{renderStep()}</StepFocusContext>
+        <StepFocusContext value={stepShown}>
+          <Suspense fallback={<LoadingScreen />}>{renderStep()}</Suspense>
+        </StepFocusContext>
       </div>
     </Container>
   );
@@ -186,7 +190,7 @@ function FlowError({ message, onRetry }: { message?: string; onRetry: () => void
     <div className="py-5 text-center">
       <p className="text-body-secondary">This step could not be loaded.</p>
       <Button onClick={onRetry}>Retry</Button>
-      <ErrorDialog show={show} description={message} onRetry={() => { setShow(false); onRetry(); }} onClose={() => setShow(false)} />
+      <LazyErrorDialog show={show} description={message} onRetry={() => { setShow(false); onRetry(); }} onClose={() => setShow(false)} />
     </div>
   );
 }

@@ -1,12 +1,19 @@
 import type { SentTo } from '@fhp/domain';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { ErrorDialog, VERIFY_OTP_FAILED } from '../../components/ErrorDialog';
+import { VERIFY_OTP_FAILED } from '../../components/errorTexts';
+import { LazyErrorDialog, preloadErrorDialog } from '../../components/LazyErrorDialog';
+import { LoadingScreen } from '../../components/LoadingScreen';
 import { iam, isRefusal, type SignInRequest } from '../../lib/auth/iamClient';
 import { saveSession } from '../../lib/auth/session';
 import { purchaserRoleForSignIn } from '../../lib/config/appConfig';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { EmailStep, OtpStep, PasswordStep, type EmailForm } from './StepForms';
+import { EmailStep, type EmailForm } from './EmailStep';
+
+// The password and code steps (with their form and schema libraries) load once an email is entered.
+const loadStepForms = () => import('./StepForms');
+const PasswordStep = lazy(() => loadStepForms().then((m) => ({ default: m.PasswordStep })));
+const OtpStep = lazy(() => loadStepForms().then((m) => ({ default: m.OtpStep })));
 
 type Step = 'email' | 'password' | 'otp';
 
@@ -56,6 +63,8 @@ export function SignInPage() {
 
   /** Runs one server exchange with the busy flag and error handling shared by every step. */
   const run = async (during: Step, work: () => Promise<void>, setFlag: (v: boolean) => void = setBusy) => {
+    // The dialog that would tell of a failure loads while the server answers.
+    preloadErrorDialog();
     setFlag(true);
     setError(null);
     setNotice(null);
@@ -72,8 +81,9 @@ export function SignInPage() {
   const sendOtpTo = async (email: string) => setSentTo((await iam.sendOtp({ email })).sentTo);
   const requestBase = async (): Promise<Pick<SignInRequest, 'email' | 'role'>> => ({ email: account.email, role: await purchaserRoleForSignIn() });
 
-  const onEmail = (values: EmailForm) =>
-    run('email', async () => {
+  const onEmail = (values: EmailForm) => {
+    void loadStepForms().catch(() => undefined); // the next step's chunk, while the server answers
+    return run('email', async () => {
       setAccount(values);
       const type = await iam.signInType(values.email);
       if (type === 'otp') {
@@ -85,6 +95,7 @@ export function SignInPage() {
         setStep('password');
       }
     });
+  };
 
   const onPassword = ({ password: typed }: { password: string }) =>
     run('password', async () => {
@@ -134,25 +145,27 @@ export function SignInPage() {
     <section className="section sign-in-section" aria-labelledby="sign-in-step-title">
       <div className="sign-in-card card shadow-sm mx-auto">
         <div className="card-body p-4 p-md-5">
-          {step === 'email' && <EmailStep key="email" busy={busy} error={error} onSubmit={onEmail} defaults={account} />}
-          {step === 'password' && <PasswordStep key="password" busy={busy} error={error} onSubmit={onPassword} email={account.email} onChangeEmail={backToEmail} />}
-          {step === 'otp' && (
-            <OtpStep
-              key="otp"
-              busy={busy}
-              error={error}
-              onSubmit={onOtp}
-              email={account.email}
-              sentTo={sentTo}
-              onChangeEmail={backToEmail}
-              onResend={onResend}
-              resending={resending}
-              notice={notice}
-            />
-          )}
+          {step === 'email' && <EmailStep key="email" busy={busy} error={error} onSubmit={(values) => void onEmail(values)} defaults={account} />}
+          <Suspense fallback={<LoadingScreen />}>
+            {step === 'password' && <PasswordStep key="password" busy={busy} error={error} onSubmit={onPassword} email={account.email} onChangeEmail={backToEmail} />}
+            {step === 'otp' && (
+              <OtpStep
+                key="otp"
+                busy={busy}
+                error={error}
+                onSubmit={onOtp}
+                email={account.email}
+                sentTo={sentTo}
+                onChangeEmail={backToEmail}
+                onResend={onResend}
+                resending={resending}
+                notice={notice}
+              />
+            )}
+          </Suspense>
         </div>
       </div>
-      <ErrorDialog show={failure !== null} description={failure?.description} detail={failure?.detail} onClose={() => setFailure(null)} />
+      <LazyErrorDialog show={failure !== null} description={failure?.description} detail={failure?.detail} onClose={() => setFailure(null)} />
     </section>
   );
 }

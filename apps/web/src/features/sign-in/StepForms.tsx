@@ -1,50 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { emailSchema, otpCodeSchema, type SentTo } from '@fhp/domain';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { otpCodeSchema, type SentTo } from '@fhp/domain';
+import { useEffect, useRef } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import Spinner from 'react-bootstrap/Spinner';
 import { useForm, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
-import { useHydrated } from '../../lib/useHydrated';
+import { StepShell, SubmitButton, type StepProps } from './StepShell';
 
-/* The three steps of spec part 1 section 2, each a small form validated with the domain's rules. */
+/*
+ * The password and code steps of spec part 1 section 2, each a small form validated with the
+ * domain's rules: a chunk loaded once an email has been entered (the first step is EmailStep.tsx).
+ */
 
-const emailFormSchema = z.object({ email: emailSchema, remember: z.boolean() });
 const passwordFormSchema = z.object({ password: z.string().min(1, 'Enter your password') });
 const otpFormSchema = z.object({ otp: otpCodeSchema });
-
-export type EmailForm = z.output<typeof emailFormSchema>;
-
-interface StepShellProps {
-  title: string;
-  intro?: ReactNode;
-  /** The server's sentence for the last refusal, shown inside the form. */
-  error: string | null;
-  children: ReactNode;
-}
-
-/** Heading, intro and the form's error; the heading names the step for screen readers too. */
-function StepShell({ title, intro, error, children }: StepShellProps) {
-  return (
-    <>
-      <h1 className="h3 mb-2" id="sign-in-step-title">
-        {title}
-      </h1>
-      {intro && (
-        <p className="text-body-secondary mb-4" id="sign-in-step-intro">
-          {intro}
-        </p>
-      )}
-      {error && (
-        <div className="alert alert-danger py-2" role="alert">
-          {error}
-        </div>
-      )}
-      {children}
-    </>
-  );
-}
 
 /** Focus moves to the step's field when the step appears, so keyboard and screen-reader users follow along. */
 function useFocusOnMount<T extends FieldValues>(form: UseFormReturn<T>, name: Path<T>) {
@@ -54,42 +23,6 @@ function useFocusOnMount<T extends FieldValues>(form: UseFormReturn<T>, name: Pa
     focused.current = true;
     form.setFocus(name);
   }, [form, name]);
-}
-
-function SubmitButton({ busy, children }: { busy: boolean; children: ReactNode }) {
-  // The sign-in page is prerendered: until the scripts have hydrated it, a submit would do nothing.
-  const hydrated = useHydrated();
-  return (
-    <Button type="submit" size="lg" className="w-100" disabled={busy || !hydrated}>
-      {busy && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
-      {children}
-    </Button>
-  );
-}
-
-interface StepProps<T> {
-  busy: boolean;
-  error: string | null;
-  onSubmit: (values: T) => void;
-}
-
-export function EmailStep({ busy, error, onSubmit, defaults }: StepProps<EmailForm> & { defaults: EmailForm }) {
-  const form = useForm<z.input<typeof emailFormSchema>, unknown, EmailForm>({ resolver: zodResolver(emailFormSchema), defaultValues: defaults });
-  useFocusOnMount(form, 'email');
-  const fieldError = form.formState.errors.email?.message;
-  return (
-    <StepShell title="Login to your account" intro="Enter the email address of your account." error={error}>
-      <Form noValidate onSubmit={form.handleSubmit(onSubmit)}>
-        <Form.Group className="mb-3" controlId="sign-in-email">
-          <Form.Label>Email address</Form.Label>
-          <Form.Control type="email" autoComplete="username" size="lg" isInvalid={Boolean(fieldError)} {...form.register('email')} />
-          <Form.Control.Feedback type="invalid">{fieldError}</Form.Control.Feedback>
-        </Form.Group>
-        <Form.Check className="mb-4" id="sign-in-remember" label="Remember me on this device" {...form.register('remember')} />
-        <SubmitButton busy={busy}>Continue</SubmitButton>
-      </Form>
-    </StepShell>
-  );
 }
 
 export function PasswordStep({ busy, error, onSubmit, email, onChangeEmail }: StepProps<{ password: string }> & { email: string; onChangeEmail: () => void }) {

@@ -25,14 +25,32 @@ describe('request', () => {
     window.sessionStorage.clear();
   });
 
-  it('POSTs the printed document, bypasses the HTTP cache and returns data', async () => {
+  it('POSTs the document as written, bypasses the HTTP cache and returns data', async () => {
     const fetchImpl = respond({ data: { products: [{ id: 'fhp' }] } });
     await expect(request(Products, {}, { fetchImpl })).resolves.toEqual({ products: [{ id: 'fhp' }] });
     const init = sentInit(fetchImpl);
     expect(fetchImpl.mock.calls[0]?.[0]).toBe('/graphql');
     expect(init.method).toBe('POST');
     expect(init.cache).toBe('no-store');
-    expect(JSON.parse(String(init.body))).toMatchObject({ query: expect.stringContaining('products'), variables: {} });
+    expect(JSON.parse(String(init.body))).toEqual({ query: '\n  query Products { products { id } }\n', variables: {} });
+  });
+
+  it('sends the text of the fragments a document was given, each once, without the client-only @_unmask', async () => {
+    const Fields = graphql(`
+      fragment ProductFields on Product @_unmask { id name }
+    `);
+    const Both = graphql(
+      `
+      query Both { a: products { ...ProductFields } b: products { ...ProductFields } }
+    `,
+      [Fields, Fields],
+    );
+    const fetchImpl = respond({ data: { a: [], b: [] } });
+    await request(Both, {}, { fetchImpl });
+    const { query } = JSON.parse(String(sentInit(fetchImpl).body)) as { query: string };
+    expect(query.match(/fragment ProductFields on Product \{ id name \}/g)).toHaveLength(1);
+    expect(query).toContain('query Both');
+    expect(query).not.toContain('@_unmask');
   });
 
   it('sends no Authorization header without a token', async () => {

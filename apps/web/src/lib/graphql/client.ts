@@ -1,7 +1,7 @@
-import { print } from '@0no-co/graphql.web';
 import type { TadaDocumentNode } from 'gql.tada';
 import { ApiError, FALLBACK_DISPLAY_MESSAGE } from './errors';
 import { readAccessToken } from '../auth/session';
+import { sourceOf } from './graphql';
 
 export const GRAPHQL_ENDPOINT = '/graphql';
 
@@ -38,7 +38,7 @@ export async function request<Result, Variables>(
       method: 'POST',
       headers,
       cache: 'no-store',
-      body: JSON.stringify({ query: print(document), variables }),
+      body: JSON.stringify({ query: sourceOf(document), variables }),
       signal: options.signal,
     });
   } catch (cause) {

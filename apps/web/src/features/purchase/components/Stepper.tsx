@@ -31,8 +31,9 @@ export function Stepper({ current }: { current: StepId }) {
         <p className="small text-body-secondary mb-1">
           Step {shown + 1} of {total}: <strong className="text-body">{STEPS[shown]!.title}</strong>
         </p>
-        <div className="progress" style={{ height: 6 }} aria-hidden="true">
-          <div className="progress-bar bg-secondary" style={{ width: `${((shown + 1) / total) * 100}%` }} />
+        {/* Sized by a class, not a style attribute: the first step is prerendered, and the CSP refuses those in HTML. */}
+        <div className="progress purchase-progress" aria-hidden="true">
+          <div className="progress-bar bg-secondary" data-step={shown + 1} />
         </div>
       </div>
     </nav>

@@ -1,5 +1,5 @@
-import { act, renderHook } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   effectiveStep,
   INITIAL_PURCHASE_DATA,
@@ -93,15 +93,43 @@ describe('step guards', () => {
   });
 });
 
+// The first read loads the schema's chunk (zod and the domain): slow to transform on a busy machine.
+const loaded = { timeout: 10_000 };
+
 describe('session persistence', () => {
-  it('writes every change to session storage and resumes from it after a reload', () => {
+  it('writes every change to session storage and resumes from it after a reload', async () => {
     const first = renderHook(() => usePurchaseData());
+    expect(first.result.current[2]).toBe(true); // nothing stored: nothing to wait for
     act(() => first.result.current[1]({ type: 'COUNTRY_CHOSEN', country: 'dm' }));
     expect(JSON.parse(sessionStorage.getItem(PURCHASE_STORAGE_KEY)!)).toMatchObject({ country: 'dm', step: 'options' });
     first.unmount();
 
     const reloaded = renderHook(() => usePurchaseData());
-    expect(reloaded.result.current[0]).toMatchObject({ country: 'dm', step: 'options' });
+    await waitFor(() => expect(reloaded.result.current[0]).toMatchObject({ country: 'dm', step: 'options' }), loaded);
+    expect(reloaded.result.current[2]).toBe(true);
+  });
+
+  it('starts a hydrated page as a new visitor, then resumes what the tab stored without clearing it first', async () => {
+    const stored = { ...complete, step: 'terms' as const };
+    sessionStorage.setItem(PURCHASE_STORAGE_KEY, JSON.stringify(stored));
+    const restore = vi.fn();
+    const seen: string[] = [];
+    const { result } = renderHook(
+      () => {
+        const value = usePurchaseData(restore);
+        seen.push(`${value[0].step} ${value[2] ? 'restored' : 'waiting'}`);
+        if (sessionStorage.getItem(PURCHASE_STORAGE_KEY) === null) seen.push('storage cleared');
+        return value;
+      },
+      { hydrate: true },
+    );
+    await waitFor(() => expect(result.current[0]).toEqual(stored), loaded);
+    // The prerender's step while hydrating (the server knows nothing of the tab), then the stored one.
+    expect(seen[0]).toBe('country waiting');
+    expect(seen.at(-1)).toBe('terms restored');
+    expect(seen).not.toContain('storage cleared');
+    expect(restore).toHaveBeenCalledTimes(1);
+    expect(JSON.parse(sessionStorage.getItem(PURCHASE_STORAGE_KEY)!)).toEqual(stored);
   });
 
   it('never stores files: only the text values of the KYC form', () => {
@@ -118,16 +146,18 @@ describe('session persistence', () => {
     expect(result.current[0]).toEqual(INITIAL_PURCHASE_DATA);
   });
 
-  it('resumes a purchase stored before price reviews existed', () => {
+  it('resumes a purchase stored before price reviews existed', async () => {
     const { repricing: _new, ...older } = { ...complete, step: 'terms' as const };
     sessionStorage.setItem(PURCHASE_STORAGE_KEY, JSON.stringify(older));
     const { result } = renderHook(() => usePurchaseData());
-    expect(result.current[0]).toMatchObject({ step: 'terms', country: 'dm', repricing: false });
+    await waitFor(() => expect(result.current[0]).toMatchObject({ step: 'terms', country: 'dm', repricing: false }), loaded);
   });
 
-  it('ignores stored data of an unknown shape instead of crashing', () => {
+  it('ignores stored data of an unknown shape instead of crashing', async () => {
     sessionStorage.setItem(PURCHASE_STORAGE_KEY, JSON.stringify({ step: 'somewhere', country: 'fr' }));
     const { result } = renderHook(() => usePurchaseData());
+    await waitFor(() => expect(result.current[2]).toBe(true), loaded);
     expect(result.current[0]).toEqual(INITIAL_PURCHASE_DATA);
+    expect(sessionStorage.getItem(PURCHASE_STORAGE_KEY)).toBeNull();
   });
 });

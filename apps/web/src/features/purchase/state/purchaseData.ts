@@ -1,104 +1,26 @@
-import {
-  COUNTRY_CODES,
-  OPTION_IDS,
-  PAYMENT_CHANNELS,
-  PAYMENT_PLANS,
-  PEP_ANSWERS,
-  USE_OF_PROCEEDS_VALUES,
-  type CountryCode,
-  type OptionId,
-  type PaymentChannel,
-  type PaymentPlan,
-  type PreviewPerson,
-  type TermsFormValues,
-  type UseOfProceedsValue,
+import type {
+  CountryCode,
+  PaymentChannel,
+  PaymentPlan,
+  PreviewPerson,
+  TermsFormValues,
+  UseOfProceedsValue,
 } from '@fhp/domain';
-import { z } from 'zod';
-import { createSessionCache } from '../../../lib/sessionCache';
+import type { z } from 'zod';
+import type { chosenOptionSchema, purchaseDataSchema, purchaseResultSchema } from './purchaseStorage';
 import { STEP_IDS, stepIndex, type StepId } from './steps';
 
 /**
  * The in-session purchase data of spec part 1 section 3: KYC form (without files), chosen option,
  * coverage, terms, intended purpose, country, policy holder, plus the current step. It lives in
- * session storage so a reload resumes where the customer was; what is read back is validated
- * (an older build's shape is dropped, not trusted).
+ * session storage so a reload resumes where the customer was (usePurchaseData); its schema, which
+ * checks what is read back, is in purchaseStorage.ts.
  */
 
 /** The option the customer chose, as the server quoted it. `premiumRaw` is what PurchasePolicy sends back. */
-const chosenOptionSchema = z.object({
-  id: z.enum(OPTION_IDS as [OptionId, ...OptionId[]]),
-  label: z.string(),
-  premiumRaw: z.number(),
-  premiumCents: z.number().int(),
-  /** The price to pay when an offer applies, else null. */
-  discountedPremiumCents: z.number().int().nullable(),
-  discountPercent: z.number().nullable(),
-  coverageCents: z.number().int(),
-});
 export type ChosenOption = z.infer<typeof chosenOptionSchema>;
-
-const termsSchema = z.object({
-  pep: z.enum(PEP_ANSWERS),
-  drugTrafficking: z.literal(true),
-  terrorismFinancing: z.literal(true),
-  moneyLaundering: z.literal(true),
-  fraud: z.literal(true),
-  otherCrimes: z.literal(true),
-  declare: z.literal(true),
-}) satisfies z.ZodType<TermsFormValues>;
-
-const personSchema = z.object({
-  firstName: z.string(),
-  lastName: z.string(),
-  streetAddress: z.string(),
-  city: z.string(),
-  countryName: z.string(),
-  email: z.string(),
-  telephone: z.string(),
-}) satisfies z.ZodType<PreviewPerson>;
-
-const moneySchema = z.object({ raw: z.number(), cents: z.number().int(), formatted: z.string() });
-
 /** The PolicyPurchaseResult fields the thank-you screen shows. */
-export const purchaseResultSchema = z.object({
-  policyNumber: z.string(),
-  type: z.string(),
-  status: z.string(),
-  premium: z.number(),
-  discountedPremium: z.number().nullable(),
-  purchasedBy: z.object({ email: z.string(), primaryContactNo: z.string().nullable(), phoneVerified: z.boolean() }),
-  paymentPlan: z.string(),
-  paymentChannel: z.string(),
-  schedule: z.array(z.object({ number: z.number().int(), dueDate: z.string(), amount: moneySchema })),
-  bankTransferReference: z.string().nullable(),
-});
 export type PurchaseResult = z.infer<typeof purchaseResultSchema>;
-
-export const purchaseDataSchema = z.object({
-  step: z.enum(STEP_IDS as [StepId, ...StepId[]]),
-  country: z.enum(COUNTRY_CODES as [CountryCode, ...CountryCode[]]).nullable(),
-  /** EC$ as typed and accepted by the coverage rule. */
-  coverage: z.number().nullable(),
-  option: chosenOptionSchema.nullable(),
-  /** The KYC form's text values (never the files). */
-  kycForm: z.record(z.string(), z.string()).nullable(),
-  /** The KYC step finished: the profile and documents are on the server. */
-  kycDone: z.boolean(),
-  terms: termsSchema.nullable(),
-  policyHolder: personSchema.nullable(),
-  useOfProceeds: z.array(z.enum(USE_OF_PROCEEDS_VALUES)),
-  paymentPlan: z.enum(PAYMENT_PLANS).nullable(),
-  paymentChannel: z.enum(PAYMENT_CHANNELS).nullable(),
-  /** Made once when the payment (confirm) screen opens; the server turns a repeat into the same policy. */
-  idempotencyKey: z.string().nullable(),
-  /**
-   * The server refused the purchase because the price changed: the customer is on the options step
-   * to see the new price, and Continue takes them straight back to payment. Defaulted, so a purchase
-   * stored by an older build still resumes.
-   */
-  repricing: z.boolean().default(false),
-  result: purchaseResultSchema.nullable(),
-});
 export type PurchaseData = z.infer<typeof purchaseDataSchema>;
 
 export const INITIAL_PURCHASE_DATA: PurchaseData = Object.freeze({
@@ -119,7 +41,6 @@ export const INITIAL_PURCHASE_DATA: PurchaseData = Object.freeze({
 });
 
 export const PURCHASE_STORAGE_KEY = 'fhp.purchase.v1';
-export const purchaseCache = createSessionCache(PURCHASE_STORAGE_KEY, purchaseDataSchema);
 
 // ---------------------------------------------------------------------------------------------
 // Step guards
@@ -201,7 +122,9 @@ export type PurchaseAction =
   | { type: 'PRICE_CHANGED' }
   | { type: 'PURCHASED'; result: PurchaseResult }
   | { type: 'GO_TO'; step: StepId }
-  | { type: 'RESET' };
+  | { type: 'RESET' }
+  /** What this tab stored, read back after the page has hydrated (usePurchaseData). */
+  | { type: 'RESTORED'; data: PurchaseData };
 
 /**
  * Each answer moves the flow on to the step after the one it belongs to (the caller passes the
@@ -243,5 +166,7 @@ export function purchaseReducer(state: PurchaseData, action: PurchaseAction): Pu
       return { ...state, step: action.step, repricing: false };
     case 'RESET':
       return INITIAL_PURCHASE_DATA;
+    case 'RESTORED':
+      return action.data;
   }
 }

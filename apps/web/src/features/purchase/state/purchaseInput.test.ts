@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { purchaseInput } from './PurchaseFlow';
-import { INITIAL_PURCHASE_DATA, type PurchaseData } from './state/purchaseData';
-import { discountedOption3 } from './state/testing';
+import { purchaseInput } from './purchaseInput';
+import { INITIAL_PURCHASE_DATA, type PurchaseData } from './purchaseData';
+import { discountedOption3 } from './testing';
 
 const option = discountedOption3;
 const data: PurchaseData = {
