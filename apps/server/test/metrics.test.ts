@@ -20,8 +20,9 @@ describeApp(
       expect(text).toMatch(/fhp_http_request_duration_seconds_bucket\{le="0.005",method="POST",route="\/graphql"\}/);
       expect(text).toMatch(/fhp_graphql_operation_duration_seconds_count\{operation="Faq",status="200"\} 1/);
       expect(text).toMatch(/fhp_upload_refusals_total\{status="401"\} 1/);
-      expect(text).toMatch(/fhp_policies_total \d+/);
-      expect(text).toMatch(/# TYPE fhp_job_runs_total gauge/);
+      expect(text).toMatch(/fhp_policies_estimate -?\d+/);
+      expect(text).toMatch(/fhp_outbound_messages_waiting 0/);
+      expect(text).toMatch(/# TYPE fhp_job_runs_total counter/);
       if (suite.kind === 'postgres') expect(text).toMatch(/fhp_db_pool_connections\{state="total"\} \d+/);
     });
   },

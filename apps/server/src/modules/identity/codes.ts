@@ -10,8 +10,9 @@ export interface CodeStore {
   /**
    * Checks the send limit (429 with "try again after"), stores the hash of a new code and returns
    * the code for delivery. Called for unknown emails too, so limits never reveal an account.
+   * `deliver` runs in the same transaction with the new code: messages it queues commit with it.
    */
-  issue(email: string, purpose: CodePurpose): Promise<string>;
+  issue(email: string, purpose: CodePurpose, deliver?: (tx: Db, code: string) => Promise<void>): Promise<string>;
   /**
    * Checks a code: wrong ones count (the fifth locks the email), a right one is spent. `onSuccess`
    * runs in the same transaction as spending it, so an account created from a code is never
@@ -28,7 +29,7 @@ export function retryAfterSeconds(until: Date, now: Date): Record<string, string
 
 export function createCodeStore(db: Db, pepper: string, clock: Clock, resendWindow: ResendWindow = RESEND_WINDOW): CodeStore {
   return {
-    async issue(email, purpose) {
+    async issue(email, purpose, deliver) {
       const now = clock();
       const since = new Date(now.getTime() - resendWindow.windowSeconds * 1000);
       // Count and insert under the email's lock: ten sends at once must not all pass a count of zero.
@@ -46,6 +47,7 @@ export function createCodeStore(db: Db, pepper: string, clock: Clock, resendWind
           attempts: 0,
           createdAt: now,
         });
+        await deliver?.(tx, code);
         return code;
       });
     },
