@@ -20,6 +20,7 @@ import { paymentsPlugin } from './modules/payments';
 import { ledgerPlugin } from './modules/ledger';
 import { metricsPlugin } from './modules/metrics';
 import { pricingPlugin } from './modules/pricing';
+import { PROVISIONAL_POLICY_EMAIL, renderProvisionalPolicyEmail } from './modules/purchase/service';
 import { stormRoutes } from './modules/storms/routes';
 import './types';
 
@@ -98,6 +99,7 @@ export async function buildApp({
   await app.register(pricingPlugin);
   // Before every route: its bearer-token hook must see them all.
   await app.register(identityPlugin);
+  app.identity.deliveries.register(PROVISIONAL_POLICY_EMAIL, renderProvisionalPolicyEmail);
   await app.register(filesPlugin);
   await app.register(paymentsPlugin);
   await app.register(stormRoutes);
