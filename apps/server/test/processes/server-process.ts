@@ -4,7 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { GENEROUS_CLIENT_LIMITS } from '../harness';
+import { GENEROUS_CLIENT_LIMITS } from '../limits';
 
 const ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
 const SERVER = 'apps/server/src/server.ts';
