@@ -20,7 +20,7 @@ import pg from 'pg';
 import { openDatabase, type DatabaseOptions } from '../apps/server/src/db/client';
 import { policies, users } from '../apps/server/src/db/schema';
 import { seedReferenceData } from '../apps/server/src/db/seed';
-import { FlowError, freePort, httpFlows, openSaleToday, type CodeSource } from '../apps/server/test/processes/http-flows';
+import { FlowError, httpFlows, openSaleToday, type CodeSource } from '../apps/server/test/processes/http-flows';
 import { startServerProcess, type ServerProcess } from '../apps/server/test/processes/server-process';
 
 const FLOWS = Number(process.env.BENCH_FLOWS ?? 200);
@@ -84,7 +84,7 @@ async function runFlows(label: string, options: DatabaseOptions, serverEnv: Reco
   const capture = await startCapture();
   let server: ServerProcess | undefined;
   try {
-    server = await startServerProcess(await freePort(), {
+    server = await startServerProcess({
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       SMTP_URL: capture.url,

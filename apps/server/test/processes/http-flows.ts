@@ -10,6 +10,7 @@ import { localIsoDate, seasonForYear } from '@fhp/domain';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../src/db/client';
 import { seasons } from '../../src/db/schema';
+import { extractCode, type SmtpCapture } from '../../src/modules/notifications/smtp-capture';
 import { multipart, pdfBytes, pngBytes } from '../files-helpers';
 import { kycInput, PURCHASE, purchaseInput, SUBMIT_KYC } from '../purchase-inputs';
 
@@ -17,6 +18,17 @@ import { kycInput, PURCHASE, purchaseInput, SUBMIT_KYC } from '../purchase-input
 export interface CodeSource {
   /** The code of the next code email to `email` that was not read before. */
   nextCode(email: string): Promise<string>;
+}
+
+/** Codes from an SMTP capture in the test's own process. */
+export function capturedCodes(smtp: SmtpCapture): CodeSource {
+  return {
+    async nextCode(email) {
+      let message = await smtp.waitForMessage(email, { timeoutMs: 30_000 });
+      while (!/code/i.test(message.subject)) message = await smtp.waitForMessage(email, { timeoutMs: 30_000 });
+      return extractCode(message);
+    },
+  };
 }
 
 /** A refused step, with what the server answered (the status and its error code). */

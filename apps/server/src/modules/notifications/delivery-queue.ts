@@ -75,7 +75,11 @@ export interface DeliveryQueue {
   settle(): Promise<void>;
 }
 
-const LEASE_SECONDS = 60;
+/**
+ * How long a claimed message is held: longer than a send may take (the SMTP transport's timeouts),
+ * short enough that a message a dead worker held goes out soon after.
+ */
+const LEASE_SECONDS = 30;
 const MAX_BACKOFF_SECONDS = 300;
 
 /** The part after the @ (or "phone"): enough to see a provider's trouble, without naming the person. */

@@ -91,9 +91,10 @@ export function createMailer({ smtpUrl, from, logger, outbox }: MailerOptions): 
     maxConnections: 5,
     maxMessages: 500,
     // Nodemailer waits up to two minutes by default; a sign-in request should fail sooner.
+    // Together under the delivery queue's 30 s lease: a message is not sent twice by two workers.
     connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 30_000,
+    greetingTimeout: 5_000,
+    socketTimeout: 15_000,
   });
   return {
     mode: 'smtp',
