@@ -19,10 +19,22 @@ export const GQL_CODES = {
   INTERNAL: 'INTERNAL_SERVER_ERROR',
   /** The database was out of reach for a moment: retry after the response's Retry-After. */
   UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+  /** A limit refused (codes sent, attempts): `retryAfterSeconds` says when to try again, as Retry-After does. */
+  RATE_LIMITED: 'RATE_LIMITED',
 } as const;
 
 export function userInputError(message: string, code: string = GQL_CODES.BAD_USER_INPUT): ErrorWithProps {
   return new ErrorWithProps(message, { code, display_message: message });
+}
+
+/** A limit's refusal: the sentence says when (the web shows it), `retryAfterSeconds` is for programs. */
+export function rateLimitedError(message: string, retryAfterSeconds: number, limit?: { kind: string; scope: string }): ErrorWithProps {
+  return new ErrorWithProps(message, {
+    code: GQL_CODES.RATE_LIMITED,
+    display_message: message,
+    retryAfterSeconds: Math.max(1, Math.ceil(retryAfterSeconds)),
+    ...(limit ? { limit: `${limit.kind}:${limit.scope}` } : {}),
+  });
 }
 
 /** Validates a resolver's input; the first issue's message is what the customer sees. */

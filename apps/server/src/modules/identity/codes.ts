@@ -21,6 +21,9 @@ export interface CodeStore {
   verify<T>(email: string, purpose: CodePurpose, code: string, onSuccess: (tx: Db) => Promise<T>): Promise<T>;
 }
 
+/** The fifth wrong code locks the email. */
+const CODE_ATTEMPTS = { kind: 'check', scope: 'email' } as const;
+
 type Outcome<T> = { ok: true; value: T } | { ok: false; error: IdentityError };
 
 export function retryAfterSeconds(until: Date, now: Date): Record<string, string> {
@@ -36,7 +39,7 @@ export function createCodeStore(db: Db, pepper: string, clock: Clock, resendWind
       return withKeyLock(db, KEY_LOCKS.codeSends, email.toLowerCase(), async (tx) => {
         const history = await codeHistory(tx, email, since);
         const decision = canSendOtp(history.sentAt, now, history.lockedUntil, resendWindow);
-        if (!decision.allowed) throw new IdentityError(429, decision.message, retryAfterSeconds(decision.retryAt, now));
+        if (!decision.allowed) throw new IdentityError(429, decision.message, retryAfterSeconds(decision.retryAt, now), { kind: 'send', scope: 'email' });
         const code = generateCode();
         const record = newOtpRecord(now);
         await insertCode(tx, {
@@ -61,7 +64,7 @@ export function createCodeStore(db: Db, pepper: string, clock: Clock, resendWind
         if (row === undefined) return { ok: false, error: badCredentials() };
         const { lockedUntil } = await codeHistory(tx, email, now);
         const state = otpState({ expiresAt: row.expiresAt, attempts: row.attempts, lockedUntil }, now);
-        if (state.state === 'locked') return { ok: false, error: new IdentityError(429, state.message, retryAfterSeconds(state.until, now)) };
+        if (state.state === 'locked') return { ok: false, error: new IdentityError(429, state.message, retryAfterSeconds(state.until, now), CODE_ATTEMPTS) };
         if (state.state === 'expired') return { ok: false, error: new IdentityError(401, state.message) };
         if (!codesMatch(code, row.codeHash, pepper)) {
           const next = recordFailedAttempt({ expiresAt: row.expiresAt, attempts: row.attempts, lockedUntil: row.lockedUntil }, now);
@@ -70,7 +73,7 @@ export function createCodeStore(db: Db, pepper: string, clock: Clock, resendWind
           const locked = otpState({ ...next, expiresAt: row.expiresAt }, now);
           return {
             ok: false,
-            error: locked.state === 'locked' ? new IdentityError(429, locked.message, retryAfterSeconds(locked.until, now)) : badCredentials(),
+            error: locked.state === 'locked' ? new IdentityError(429, locked.message, retryAfterSeconds(locked.until, now), CODE_ATTEMPTS) : badCredentials(),
           };
         }
         if (!(await consumeCode(tx, row.id, now))) return { ok: false, error: badCredentials() };

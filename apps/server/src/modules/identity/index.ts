@@ -3,7 +3,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, ensureRoles } from '../../db/seed/identit
 import { createDeliveryQueue, createMailer, createOutbox, createOutboxSmsProvider, type DeliveryQueue, type Mailer, type Outbox, type SmsProvider } from '../notifications';
 import { createAccountGate, type AccountGate } from './account-gate';
 import { registerAuthHook } from './auth';
-import { createClientLimiter } from './client-limits';
+import { createClientLimiter, type ClientLimiter } from './client-limits';
 import { createCodeStore } from './codes';
 import { createQueryTokenVerifier, type TokenService } from './crypto';
 import { createAppTokenService } from './keys';
@@ -25,6 +25,8 @@ export interface Identity {
   outbox: Outbox;
   /** Whether a token's account may still act; `invalidate(userId)` after suspend, delete or role change. */
   accounts: AccountGate;
+  /** Per-client limits of sending codes and checking secrets (REST and GraphQL alike). */
+  limiter: ClientLimiter;
 }
 
 declare module 'fastify' {
@@ -77,10 +79,10 @@ export const identityPlugin = fp(
       mailer.close();
     });
     const accounts = createAccountGate({ db, clock });
-    app.decorate('identity', { tokens, service, mailer, sms, deliveries, outbox, accounts });
+    const limiter = createClientLimiter(db, clock, config.clientLimits);
+    app.decorate('identity', { tokens, service, mailer, sms, deliveries, outbox, accounts, limiter });
 
     registerAuthHook(app, tokens, accounts);
-    const limiter = createClientLimiter(db, clock, config.clientLimits);
     await app.register(identityRoutes(service, limiter), { prefix: '/iam/v1' });
 
     if (config.env === 'development') {
