@@ -2,6 +2,7 @@ import { isDomainError } from '@fhp/domain';
 import type { ExecutionResult, FormattedExecutionResult, GraphQLError } from 'graphql';
 import mercurius from 'mercurius';
 import { ZodError, type z } from 'zod';
+import { DATA_EXCEPTION_MESSAGE, dataExceptionCode } from '../db/data-exceptions';
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../db/unavailable';
 import { GENERIC_DISPLAY_MESSAGE } from '../http/errors';
 import { withoutSuggestions } from './document-limits';
@@ -78,6 +79,11 @@ function mapOne(error: GraphQLError, log: Logger): Mapped {
   if (original === undefined || original === null || original instanceof graphqlJs.GraphQLError) {
     // No original error: the document itself was refused (syntax, unknown field, limits).
     return { message: error.message, code: GQL_CODES.VALIDATION_FAILED, displayMessage: error.message, beforeExecution: true };
+  }
+  const dataException = dataExceptionCode(original);
+  if (dataException) {
+    log.warn({ sqlState: dataException, path: error.path }, 'input the database could not take');
+    return { message: DATA_EXCEPTION_MESSAGE, code: GQL_CODES.BAD_USER_INPUT, displayMessage: DATA_EXCEPTION_MESSAGE, beforeExecution: false };
   }
   if (isDatabaseUnavailable(original)) {
     log.warn({ err: original, path: error.path }, 'database unavailable');
