@@ -69,6 +69,7 @@ export async function buildApp({
 
   app.decorate('config', config);
   app.decorate('db', database.db);
+  app.decorate('databaseKind', database.kind);
   app.decorate('clock', clock);
   app.decorate('monotonicNow', monotonicNow);
   app.decorate('publicQueryCache', new PublicQueryCache(config.graphqlCacheTtlMs, () => clock().getTime()));

@@ -135,6 +135,21 @@ for (const kind of testDatabaseKinds()) {
       expect(await left()).toBe(0);
     });
 
+    it('as the sole worker (PGlite), lets go at start of the leases its killed former self left', async () => {
+      const db = suite.database.db;
+      const mailer = recordingMailer();
+      const queue = createDeliveryQueue({ db, mailer, sms: noSms, log: quiet, soleWorker: true, pollMs: 60_000 });
+      await enqueue(db, queue, [email('left.leased@example.org')]);
+      await db.update(outboundMessages).set({ leaseUntil: sql`now() + interval '1 minute'`, attempts: 1 });
+      queue.start();
+      try {
+        for (let waited = 0; mailer.sent.length === 0 && waited < 5000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+        expect(mailer.sent.map((m) => m.to)).toEqual(['left.leased@example.org']);
+      } finally {
+        await queue.stop();
+      }
+    });
+
     it('two workers on one database send each of 60 messages exactly once', async () => {
       const other = suite.kind === 'postgres' ? await secondPool(suite.database) : suite.database;
       try {

@@ -59,7 +59,7 @@ describeApp('REST routes under random input', (suite) => {
           if (response.statusCode >= 400) expect(await storedDigest(suite.database.db), url).toEqual(before);
         },
       ),
-      { numRuns: 200 },
+      { numRuns: 150 },
     );
   }, 120_000);
 

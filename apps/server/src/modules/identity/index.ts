@@ -68,6 +68,7 @@ export const identityPlugin = fp(
       sms,
       log: app.log.child({ module: 'deliveries' }),
       onFailure: (kind, gaveUp) => app.metrics.deliveryFailed(kind, gaveUp),
+      soleWorker: app.databaseKind === 'pglite',
     });
     const service = createIdentityService({ db, config, clock, tokens, codes, passwordAttempts, mailer, sms, queryTokens, deliveries });
     app.addHook('onReady', async () => deliveries.start());

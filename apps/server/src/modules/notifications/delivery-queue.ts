@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { outboundMessages, type OutboundChannel } from '../../db/schema';
 import type { Mailer, MailMessage } from './mailer';
@@ -52,10 +52,15 @@ export interface DeliveryQueueOptions {
   pollMs?: number;
   /** Messages claimed at once, and sent at once (the SMTP pool has its own connection limit). */
   batchSize?: number;
-  /** Attempts before a message is given up (kept with failed_at). The backoff doubles from 1 s up to 5 minutes. */
+  /** Attempts before a message is given up (kept with failed_at). The backoff doubles from 5 s up to 5 minutes. */
   maxAttempts?: number;
   /** Told about every failed attempt and every message given up (metrics). */
   onFailure?: (kind: string, gaveUp: boolean) => void;
+  /**
+   * No other worker can exist (PGlite: one process holds the data): a lease found at start was left
+   * by this process's previous life, killed, and is let go at once instead of after it runs out.
+   */
+  soleWorker?: boolean;
 }
 
 export interface DeliveryQueue {
@@ -80,6 +85,8 @@ export interface DeliveryQueue {
  * short enough that a message a dead worker held goes out soon after.
  */
 const LEASE_SECONDS = 30;
+/** A failed send waits 5 s, then twice as long each time, at most 5 minutes: 20 attempts span about 75 minutes. */
+const FIRST_BACKOFF_SECONDS = 5;
 const MAX_BACKOFF_SECONDS = 300;
 
 /** The part after the @ (or "phone"): enough to see a provider's trouble, without naming the person. */
@@ -162,7 +169,7 @@ export function createDeliveryQueue(options: DeliveryQueueOptions): DeliveryQueu
       options.onFailure?.(row.kind, gaveUp);
       if (gaveUp) log.error(details, 'Delivery given up');
       else log.warn(details, 'Background delivery failed');
-      const backoff = Math.min(MAX_BACKOFF_SECONDS, 2 ** (row.attempts - 1));
+      const backoff = Math.min(MAX_BACKOFF_SECONDS, FIRST_BACKOFF_SECONDS * 2 ** (row.attempts - 1));
       await db
         .update(outboundMessages)
         .set(
@@ -234,7 +241,10 @@ export function createDeliveryQueue(options: DeliveryQueueOptions): DeliveryQueu
       stopped = false;
       timer = setInterval(() => void runPass(), pollMs);
       timer.unref();
-      void runPass();
+      const released = options.soleWorker
+        ? db.update(outboundMessages).set({ leaseUntil: null }).where(isNotNull(outboundMessages.leaseUntil)).then(() => undefined)
+        : Promise.resolve();
+      void released.catch(() => undefined).then(() => runPass());
     },
     async stop() {
       stopped = true;
