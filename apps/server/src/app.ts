@@ -21,6 +21,7 @@ import { ledgerPlugin } from './modules/ledger';
 import { metricsPlugin } from './modules/metrics';
 import { pricingPlugin } from './modules/pricing';
 import { cataloguePlugin } from './modules/catalogue';
+import { PROVISIONAL_POLICY_EMAIL, renderProvisionalPolicyEmail } from './modules/purchase/service';
 import { stormRoutes } from './modules/storms/routes';
 import './types';
 
@@ -69,6 +70,7 @@ export async function buildApp({
 
   app.decorate('config', config);
   app.decorate('db', database.db);
+  app.decorate('databaseKind', database.kind);
   app.decorate('clock', clock);
   app.decorate('monotonicNow', monotonicNow);
   app.decorate('publicQueryCache', new PublicQueryCache(config.graphqlCacheTtlMs, () => clock().getTime()));
@@ -100,6 +102,7 @@ export async function buildApp({
   await app.register(cataloguePlugin);
   // Before every route: its bearer-token hook must see them all.
   await app.register(identityPlugin);
+  app.identity.deliveries.register(PROVISIONAL_POLICY_EMAIL, renderProvisionalPolicyEmail);
   await app.register(filesPlugin);
   await app.register(paymentsPlugin);
   await app.register(stormRoutes);

@@ -83,6 +83,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
   });
 
+  it('bounds the PostgreSQL pool: 20 connections and a 10 s wait for one unless set', () => {
+    expect(loadConfig({}).databasePool).toEqual({ size: 20, connectTimeoutMs: 10_000 });
+    expect(loadConfig({ DATABASE_POOL_MAX: '8', DATABASE_CONNECT_TIMEOUT_MS: '2500' }).databasePool).toEqual({ size: 8, connectTimeoutMs: 2500 });
+    expect(() => loadConfig({ DATABASE_POOL_MAX: '0' })).toThrow('DATABASE_POOL_MAX: must be at least 1');
+    expect(() => loadConfig({ DATABASE_CONNECT_TIMEOUT_MS: 'soon' })).toThrow('DATABASE_CONNECT_TIMEOUT_MS: must be a number of milliseconds');
+  });
+
   it.each([
     [{ PORT: 'eighty' }, 'PORT'],
     [{ PORT: '70000' }, 'PORT'],

@@ -42,6 +42,9 @@ export const DEVELOPMENT_LEDGER_PSEUDONYM_KEY = 'fhp-development-ledger-pseudony
 /** Development and test only, public like the two above: production requires BANK_ACCOUNT_KEY. */
 export const DEVELOPMENT_BANK_ACCOUNT_KEY = 'fhp-development-bank-account-key-not-a-secret';
 
+/** DATABASE_POOL_MAX and DATABASE_CONNECT_TIMEOUT_MS when unset: two instances stay well under PostgreSQL's default 100 connections. */
+export const DEFAULT_POOL = { size: 20, connectTimeoutMs: 10_000 } as const;
+
 /** A per-window request count (RATE_LIMIT_*). */
 const limitCount = z.coerce
   .number({ message: 'must be a number of requests' })
@@ -57,6 +60,18 @@ const envSchema = z.object({
   DATABASE_URL: optionalNonEmpty.pipe(
     z.url({ protocol: /^postgres(ql)?$/, message: 'must be a postgres:// or postgresql:// URL' }).optional(),
   ),
+  DATABASE_POOL_MAX: z.coerce
+    .number({ message: 'must be a number of connections' })
+    .int({ message: 'must be a whole number of connections' })
+    .min(1, { message: 'must be at least 1' })
+    .max(500, { message: 'must be at most 500' })
+    .default(DEFAULT_POOL.size),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce
+    .number({ message: 'must be a number of milliseconds' })
+    .int({ message: 'must be a whole number of milliseconds' })
+    .min(100, { message: 'must be at least 100' })
+    .max(120_000, { message: 'must be at most 120000 (two minutes)' })
+    .default(DEFAULT_POOL.connectTimeoutMs),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   WEB_DIST_DIR: z.string().min(1).default('apps/web/dist'),
   // Unset: demo accounts in development and test, never by default in production.
@@ -105,6 +120,8 @@ export interface Config {
   /** Absolute directory of the embedded PGlite database; unused when `databaseUrl` is set. */
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL only: connections per process, and how long a query waits for one before a 503. */
+  databasePool: { size: number; connectTimeoutMs: number };
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Absolute path of the built web app; served only when it exists. */
   webDistDir: string;
@@ -188,6 +205,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // DATA_DIR is an operator's path: relative to where they started the process.
     dataDir: absolute(e.DATA_DIR, cwd),
     databaseUrl: e.DATABASE_URL,
+    databasePool: { size: e.DATABASE_POOL_MAX, connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS },
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     webDistDir,
     webDistExists: existsSync(webDistDir),

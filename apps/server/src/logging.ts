@@ -48,11 +48,11 @@ const PARAMS_LINE = /(^|\n)\s*params:[^\n]*/g;
 
 /**
  * What a log line may say about where a message went: the domain of an email address (which mail
- * provider), never the address itself.
+ * provider), or "phone" for a text message, never the address or number itself.
  */
 export function recipientDomain(address: string): string {
   const at = address.lastIndexOf('@');
-  return at === -1 ? 'unknown' : address.slice(at + 1).toLowerCase();
+  return at === -1 ? 'phone' : address.slice(at + 1).toLowerCase();
 }
 
 /** Words and stacks may quote values (drizzle puts the parameters in its message, SMTP the recipient). */

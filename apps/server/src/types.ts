@@ -8,6 +8,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Db;
+    /** PGlite is one process on its data (a lock file guarantees it); PostgreSQL may have many. */
+    databaseKind: 'pglite' | 'postgres';
     clock: Clock;
     /** For cache lifetimes (offers, pricing): never goes back, unlike the clock. */
     monotonicNow: () => number;

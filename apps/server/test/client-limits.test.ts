@@ -3,11 +3,12 @@
  * hundreds of addresses, whatever addresses it names; counters live in the database.
  */
 import { DEFAULT_CLIENT_LIMITS } from '@fhp/domain';
-import { like } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
-import { oneTimeCodes } from '../src/db/schema';
+import { oneTimeCodes, users } from '../src/db/schema';
 import { describeApp } from './harness';
+import { tokenFor } from './identity-helpers';
 
 const REAL_DEFAULTS = {
   RATE_LIMIT_CODE_SENDS_PER_ADDRESS: String(DEFAULT_CLIENT_LIMITS.codeSendsPerAddress),
@@ -82,4 +83,98 @@ describeApp(
     });
   },
   { seed: false, env: { ...REAL_DEFAULTS, RATE_LIMIT_CODE_SENDS_PER_ADDRESS: '5', RATE_LIMIT_SECRET_CHECKS_PER_ACCOUNT: '3' } },
+);
+
+const SEND_CODE = 'mutation { sendMobileVerificationCode { message } }';
+const VERIFY = 'mutation Verify($input: VerifyMobileNoInput!) { verifyMobileNo(input: $input) { message } }';
+const REINVITE = 'mutation Bulk($emails: [String!]!) { bulkUserAction(action: "invite_user", emails: $emails) { email ok message } }';
+
+type GraphQLAnswer = {
+  retryAfter: unknown;
+  data: Record<string, unknown> | null;
+  error?: { code?: string; display_message?: string; retryAfterSeconds?: number };
+};
+
+async function gqlFrom(app: FastifyInstance, token: string, query: string, remoteAddress: string, variables?: Record<string, unknown>): Promise<GraphQLAnswer> {
+  const response = await app.inject({ method: 'POST', url: '/graphql', payload: { query, variables }, headers: { authorization: `Bearer ${token}` }, remoteAddress });
+  const body = response.json<{ data: Record<string, unknown> | null; errors?: { extensions?: GraphQLAnswer['error'] }[] }>();
+  return { retryAfter: response.headers['retry-after'], data: body.data, error: body.errors?.[0]?.extensions };
+}
+
+const RETRY_SENTENCE = /Try again after \d{1,2}:\d{2} [AP]M$/;
+
+describeApp(
+  'client limits on GraphQL: phone verification and re-invitations (small limits)',
+  (suite) => {
+    it('phone codes count against the connection: the fourth from one address is RATE_LIMITED, saying when, with Retry-After', async () => {
+      await suite.database.db.update(users).set({ phone: '+1 473 555 0142', phoneVerified: false }).where(eq(users.email, 'purchaser.b@fhp.example'));
+      const token = await tokenFor(suite.app, 'purchaser.b@fhp.example');
+      const answers = [];
+      for (let i = 0; i < 4; i += 1) answers.push(await gqlFrom(suite.app, token, SEND_CODE, '203.0.113.50'));
+      expect(answers.slice(0, 3).map((a) => a.error)).toEqual([undefined, undefined, undefined]);
+      const refused = answers[3]!;
+      expect(refused.error?.code).toBe('RATE_LIMITED');
+      expect(refused.error?.display_message).toMatch(/^Too many codes were requested from your connection\. /);
+      expect(refused.error?.display_message).toMatch(RETRY_SENTENCE);
+      expect(refused.error?.retryAfterSeconds).toBeGreaterThan(0);
+      expect(refused.retryAfter).toBe(String(refused.error?.retryAfterSeconds));
+    });
+
+    it('an account’s limit holds across addresses and says "for this account", never "from your connection"', async () => {
+      const token = await tokenFor(suite.app, 'purchaser.b@fhp.example');
+      // Three sends already counted for this account above: every address is refused now.
+      const refused = await gqlFrom(suite.app, token, SEND_CODE, '203.0.113.51');
+      expect(refused.error?.code).toBe('RATE_LIMITED');
+      expect(refused.error?.display_message).toMatch(/^Too many codes were requested for this account\. /);
+      expect(refused.error?.display_message).not.toMatch(/connection/);
+    });
+
+    it('phone code checks count against the connection: the fourth wrong code is RATE_LIMITED', async () => {
+      const token = await tokenFor(suite.app, 'otp.purchaser@fhp.example');
+      const answers = [];
+      for (let i = 0; i < 4; i += 1) answers.push(await gqlFrom(suite.app, token, VERIFY, '203.0.113.60', { input: { otp: '000000' } }));
+      expect(answers.slice(0, 3).every((a) => a.error?.code === 'BAD_USER_INPUT')).toBe(true);
+      expect(answers[3]!.error).toMatchObject({ code: 'RATE_LIMITED', display_message: expect.stringMatching(/^Too many sign-in attempts from your connection\. /) });
+    });
+
+    it('re-invitations by an administrator count against the connection: past the limit each one says so and when', async () => {
+      const admin = await tokenFor(suite.app, 'admin@fhp.example');
+      const emails = ['re.one@fhp.example', 're.two@fhp.example', 're.three@fhp.example', 're.four@fhp.example'];
+      for (const [n, email] of emails.entries()) {
+        const added = await suite.app.inject({
+          method: 'POST',
+          url: '/iam/v1/user/invite',
+          payload: { email, firstName: 'Re', lastName: 'Invited', invite: false, role: { name: 'teller' } },
+          headers: { authorization: `Bearer ${admin}` },
+          remoteAddress: `192.0.2.${100 + n}`,
+        });
+        expect(added.statusCode).toBe(200);
+      }
+      const answer = await gqlFrom(suite.app, admin, REINVITE, '203.0.113.70', { emails });
+      const outcomes = answer.data?.bulkUserAction as { email: string; ok: boolean; message: string }[];
+      expect(outcomes.map((o) => o.ok)).toEqual([true, true, true, false]);
+      expect(outcomes[3]!.message).toMatch(/^Too many codes were requested from your connection\. /);
+      expect(outcomes[3]!.message).toMatch(RETRY_SENTENCE);
+    });
+
+    it('counts an IPv6 client by its /64: new addresses in the same network are the same client', async () => {
+      const statuses: number[] = [];
+      for (let i = 1; i <= 4; i += 1) {
+        const response = await suite.app.inject({ method: 'POST', url: '/iam/v1/otp/send', payload: { email: `v6-${i}@example.com` }, remoteAddress: `2001:db8:77:1::${i.toString(16)}` });
+        statuses.push(response.statusCode);
+      }
+      expect(statuses).toEqual([200, 200, 200, 429]);
+      const neighbour = await suite.app.inject({ method: 'POST', url: '/iam/v1/otp/send', payload: { email: 'v6-other@example.com' }, remoteAddress: '2001:db8:77:2::1' });
+      expect(neighbour.statusCode).toBe(200);
+    });
+  },
+  {
+    env: {
+      ...REAL_DEFAULTS,
+      RATE_LIMIT_CODE_SENDS_PER_ADDRESS: '3',
+      RATE_LIMIT_SECRET_CHECKS_PER_ADDRESS: '3',
+      RATE_LIMIT_CODE_SENDS_PER_ACCOUNT: '3',
+      RATE_LIMIT_CODE_SENDS_PER_EMAIL: '20',
+    },
+  },
 );

@@ -7,13 +7,9 @@ import type { Database } from '../src/db/client';
 import type { LogStream } from '../src/logging';
 import { seedDemoData } from '../src/db/seed';
 import { createTestDatabase, testDatabaseKinds, type DatabaseKind } from './databases';
+import { GENEROUS_CLIENT_LIMITS } from './limits';
 
-export const GENEROUS_CLIENT_LIMITS = {
-  RATE_LIMIT_CODE_SENDS_PER_ADDRESS: '100000',
-  RATE_LIMIT_SECRET_CHECKS_PER_ADDRESS: '100000',
-  RATE_LIMIT_CODE_SENDS_PER_ACCOUNT: '100000',
-  RATE_LIMIT_SECRET_CHECKS_PER_ACCOUNT: '100000',
-};
+export { GENEROUS_CLIENT_LIMITS };
 
 /** A config for tests: quiet logs and no web build unless a test asks for one. */
 export function testConfig(env: Record<string, string> = {}): Config {

@@ -23,7 +23,9 @@ describeApp(
     beforeAll(() => {
       nowMs = START;
     });
-    const codeFor = (email: string) => {
+    // Codes anyone can ask for go out after the answer (the delivery queue): wait for it first.
+    const codeFor = async (email: string) => {
+      await suite.app.identity.deliveries.settle();
       const message = suite.app.identity.outbox.latestFor(email);
       if (!message) throw new Error(`nothing sent to ${email}`);
       return extractCode(message.text);
@@ -44,7 +46,7 @@ describeApp(
       const app = suite.app;
       const email = 'teller@fhp.example';
       await iam(app, '/user/sign-in', { email, password: DEMO_PASSWORD, role: null });
-      const bad = wrong(codeFor(email));
+      const bad = wrong(await codeFor(email));
       for (let attempt = 1; attempt <= 4; attempt++) {
         const answer = await iam(app, '/user/sign-in', { email, password: DEMO_PASSWORD, otp: bad, role: null });
         expect(answer.status).toBe(401);
@@ -54,7 +56,7 @@ describeApp(
       expect(fifth.status).toBe(429);
       // Locked 15 minutes from noon local time, told in Port of Spain time.
       expect(fifth.body.display_message).toBe('Too many attempts. Try again after 12:15 PM');
-      const sixth = await iam(app, '/user/sign-in', { email, password: DEMO_PASSWORD, otp: codeFor(email), role: null });
+      const sixth = await iam(app, '/user/sign-in', { email, password: DEMO_PASSWORD, otp: await codeFor(email), role: null });
       expect(sixth.status).toBe(429);
       expect(sixth.body.display_message).toBe('Too many attempts. Try again after 12:15 PM');
       expect(sixth.response.headers['retry-after']).toBe('900');
@@ -66,7 +68,7 @@ describeApp(
     it('refuses an expired code', async () => {
       const email = 'master.admin@fhp.example';
       await iam(suite.app, '/user/sign-in', { email, password: DEMO_PASSWORD, role: null });
-      const code = codeFor(email);
+      const code = await codeFor(email);
       nowMs += minutes(11);
       const late = await iam(suite.app, '/user/sign-in', { email, password: DEMO_PASSWORD, otp: code, role: null });
       expect(late.status).toBe(401);
@@ -152,7 +154,7 @@ describeApp(
     it('refuses a wrong sign-up code and a code for an email that asked for none', async () => {
       const app = suite.app;
       await iam(app, '/user/sign-up', { email: 'fresh@fhp.example' });
-      const code = codeFor('fresh@fhp.example');
+      const code = await codeFor('fresh@fhp.example');
       expect((await iam(app, '/email/verify-by-otp', { email: 'fresh@fhp.example', otp: wrong(code) })).status).toBe(401);
       const never = await iam(app, '/email/verify-by-otp', { email: 'never@fhp.example', otp: code });
       expect(never.status).toBe(401);

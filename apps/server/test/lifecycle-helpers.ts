@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { seasons } from '../src/db/schema';
 import { insertProvisionalPolicy } from '../src/modules/policies/provisional';
 import { localIsoDate } from '@fhp/domain';
+import type { Db } from '../src/db/client';
 import type { PolicyRow } from '../src/modules/policies/repository';
 import { gqlAs, userId } from './identity-helpers';
 
@@ -33,12 +34,16 @@ export interface ProvisionalOptions {
 
 /** A provisional policy of the user with this email, priced by the domain, in a season of the seed. */
 export async function makeProvisional(app: FastifyInstance, email: string, options: ProvisionalOptions = {}): Promise<PolicyRow> {
+  return makeProvisionalIn(app.db, await userId(app, email), options);
+}
+
+/** The same, straight into a database no app runs on yet (the server-process tests prepare theirs). */
+export async function makeProvisionalIn(db: Db, ownerId: string, options: ProvisionalOptions = {}): Promise<PolicyRow> {
   const seasonYear = options.seasonYear ?? 2027;
-  const [season] = await app.db.select().from(seasons).where(eq(seasons.year, seasonYear));
+  const [season] = await db.select().from(seasons).where(eq(seasons.year, seasonYear));
   if (!season) throw new Error(`No season ${seasonYear}`);
   const purchasedAt = new Date(options.purchasedAt ?? `${seasonYear}-03-01T16:00:00Z`);
-  const ownerId = await userId(app, email);
-  return app.db.transaction((tx) =>
+  return db.transaction((tx) =>
     insertProvisionalPolicy(tx, {
       ownerId,
       country: options.country ?? 'gd',

@@ -120,6 +120,8 @@ describeApp(
       expect(later.body.data!.PurchasePolicy).toEqual(answers[0]!.body.data!.PurchasePolicy);
       expect(later.body.data!.PurchasePolicy).toMatchObject({ policyNumber: 'FHP-GD-2027-000001', discountedPremium: null, bankTransferReference: null, schedule: [{ number: 1, dueDate: '2027-05-31', amount: { cents: 196_000 } }] });
       expect((await rowCounts(app.db)).policies).toBe(before + 1);
+      // The email goes out after the answer (the delivery queue): once everything queued was sent, one.
+      await app.identity.deliveries.settle();
       expect(policyEmails(email)).toHaveLength(1);
       // A new confirm screen (a new key) is a new policy with the next number.
       const second = await gqlAs<{ PurchasePolicy: PurchaseAnswer }>(app, token, PURCHASE, { input: { ...input, idempotencyKey: randomUUID() } });

@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { DEFAULT_POOL } from '../config';
 import * as schema from './schema';
 import { lockDataDir } from './lock';
 
@@ -35,7 +36,14 @@ export interface Database {
 
 export type DatabaseOptions =
   | { kind: 'pglite'; /** undefined: in memory (tests, bench) */ dataDir?: string }
-  | { kind: 'postgres'; url: string; poolSize?: number };
+  | {
+      kind: 'postgres';
+      url: string;
+      poolSize?: number;
+      /** How long a query waits for a free connection (or a new one) before it fails, answered 503. */
+      connectTimeoutMs?: number;
+    };
+
 
 async function openPglite(dataDir: string | undefined): Promise<Database> {
   const release = dataDir ? lockDataDir(dataDir) : () => undefined;
@@ -69,8 +77,10 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   }
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+async function openPostgres(url: string, poolSize: number, connectTimeoutMs: number): Promise<Database> {
+  // A bounded wait for a connection: past it the request answers 503 with Retry-After
+  // (unavailable.ts) instead of queueing without end behind a rush.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: connectTimeoutMs });
   // An idle client losing its server must not crash the process; the next query reports it.
   pool.on('error', () => undefined);
   // The pool only listens for errors on idle clients. A client checked out by a request (between
@@ -109,10 +119,18 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
 }
 
 export function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.kind === 'pglite' ? openPglite(options.dataDir) : openPostgres(options.url, options.poolSize ?? 10);
+  return options.kind === 'pglite'
+    ? openPglite(options.dataDir)
+    : openPostgres(options.url, options.poolSize ?? DEFAULT_POOL.size, options.connectTimeoutMs ?? DEFAULT_POOL.connectTimeoutMs);
 }
 
 /** PostgreSQL when DATABASE_URL is set, otherwise PGlite in DATA_DIR. */
-export function databaseOptionsFromConfig(config: { databaseUrl: string | undefined; dataDir: string }): DatabaseOptions {
-  return config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir };
+export function databaseOptionsFromConfig(config: {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  databasePool?: { size: number; connectTimeoutMs: number };
+}): DatabaseOptions {
+  if (!config.databaseUrl) return { kind: 'pglite', dataDir: config.dataDir };
+  const pool = config.databasePool ?? { size: DEFAULT_POOL.size, connectTimeoutMs: DEFAULT_POOL.connectTimeoutMs };
+  return { kind: 'postgres', url: config.databaseUrl, poolSize: pool.size, connectTimeoutMs: pool.connectTimeoutMs };
 }

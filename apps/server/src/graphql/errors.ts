@@ -2,6 +2,7 @@ import { isDomainError } from '@fhp/domain';
 import type { ExecutionResult, FormattedExecutionResult, GraphQLError } from 'graphql';
 import mercurius from 'mercurius';
 import { ZodError, type z } from 'zod';
+import { DATA_EXCEPTION_MESSAGE, dataExceptionCode } from '../db/data-exceptions';
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../db/unavailable';
 import { GENERIC_DISPLAY_MESSAGE } from '../http/errors';
 import { withoutSuggestions } from './document-limits';
@@ -19,10 +20,22 @@ export const GQL_CODES = {
   INTERNAL: 'INTERNAL_SERVER_ERROR',
   /** The database was out of reach for a moment: retry after the response's Retry-After. */
   UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+  /** A limit refused (codes sent, attempts): `retryAfterSeconds` says when to try again, as Retry-After does. */
+  RATE_LIMITED: 'RATE_LIMITED',
 } as const;
 
 export function userInputError(message: string, code: string = GQL_CODES.BAD_USER_INPUT): ErrorWithProps {
   return new ErrorWithProps(message, { code, display_message: message });
+}
+
+/** A limit's refusal: the sentence says when (the web shows it), `retryAfterSeconds` is for programs. */
+export function rateLimitedError(message: string, retryAfterSeconds: number, limit?: { kind: string; scope: string }): ErrorWithProps {
+  return new ErrorWithProps(message, {
+    code: GQL_CODES.RATE_LIMITED,
+    display_message: message,
+    retryAfterSeconds: Math.max(1, Math.ceil(retryAfterSeconds)),
+    ...(limit ? { limit: `${limit.kind}:${limit.scope}` } : {}),
+  });
 }
 
 /** Validates a resolver's input; the first issue's message is what the customer sees. */
@@ -66,6 +79,11 @@ function mapOne(error: GraphQLError, log: Logger): Mapped {
   if (original === undefined || original === null || original instanceof graphqlJs.GraphQLError) {
     // No original error: the document itself was refused (syntax, unknown field, limits).
     return { message: error.message, code: GQL_CODES.VALIDATION_FAILED, displayMessage: error.message, beforeExecution: true };
+  }
+  const dataException = dataExceptionCode(original);
+  if (dataException) {
+    log.warn({ sqlState: dataException, path: error.path }, 'input the database could not take');
+    return { message: DATA_EXCEPTION_MESSAGE, code: GQL_CODES.BAD_USER_INPUT, displayMessage: DATA_EXCEPTION_MESSAGE, beforeExecution: false };
   }
   if (isDatabaseUnavailable(original)) {
     log.warn({ err: original, path: error.path }, 'database unavailable');

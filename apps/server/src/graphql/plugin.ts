@@ -2,13 +2,13 @@ import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
 import { costLimitRule } from '@escape.tech/graphql-armor-cost-limit';
 import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import type { ValidationRule } from 'graphql';
+import type { FormattedExecutionResult, ValidationRule } from 'graphql';
 import mercurius from 'mercurius';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../db/unavailable';
 import { isRequestFormatError, replyWithError } from '../http/errors';
 import type { GraphQLContext } from './builder';
 import { checkDocumentSize } from './document-limits';
-import { formatGraphQLErrors } from './errors';
+import { formatGraphQLErrors, GQL_CODES } from './errors';
 import { graphqlJs } from './graphql-js';
 import { addPublicQueryCache } from './response-cache';
 import { getSchema } from './schema';
@@ -25,9 +25,24 @@ export function graphqlLimitRules(): ValidationRule[] {
   ];
 }
 
-/** A 503 (the database out of reach) tells the client when to retry. */
-function withRetryAfter(statusCode: number, reply: FastifyReply): void {
-  if (statusCode === 503) reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+/**
+ * A 503 (the database out of reach) tells the client when to retry; so does a limit's refusal
+ * (RATE_LIMITED, answered 200 like every GraphQL refusal), which metrics also count.
+ */
+function withRetryAfter(statusCode: number, response: FormattedExecutionResult, reply: FastifyReply): void {
+  if (statusCode === 503) {
+    reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+    return;
+  }
+  let retryAfter = 0;
+  for (const error of response.errors ?? []) {
+    const extensions = error.extensions as { code?: unknown; retryAfterSeconds?: unknown; limit?: unknown } | undefined;
+    if (extensions?.code !== GQL_CODES.RATE_LIMITED) continue;
+    retryAfter = Math.max(retryAfter, Number(extensions.retryAfterSeconds) || 1);
+    const [kind, scope] = typeof extensions.limit === 'string' ? extensions.limit.split(':') : ['other', 'other'];
+    reply.server.metrics.limitRefused('graphql', kind ?? 'other', scope ?? 'other');
+  }
+  if (retryAfter > 0) reply.header('retry-after', String(retryAfter));
 }
 
 /**
@@ -73,14 +88,14 @@ export const graphqlPlugin: FastifyPluginAsync = async (app) => {
     }),
     errorFormatter: (execution, context) => {
       const formatted = formatGraphQLErrors(execution, context.reply.log, { hideSuggestions: production });
-      withRetryAfter(formatted.statusCode, context.reply);
+      withRetryAfter(formatted.statusCode, formatted.response, context.reply);
       return formatted;
     },
     errorHandler: (error, request, reply) => {
       // A body that is not JSON never reached GraphQL: answer like every other route.
       if (isRequestFormatError(error)) return void replyWithError(error, request, reply);
       const { statusCode, response } = formatGraphQLErrors({ errors: [error] }, request.log, { hideSuggestions: production });
-      withRetryAfter(statusCode, reply);
+      withRetryAfter(statusCode, response, reply);
       return void reply.code(statusCode).send(response);
     },
   });

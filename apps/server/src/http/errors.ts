@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { DATA_EXCEPTION_MESSAGE, dataExceptionCode } from '../db/data-exceptions';
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../db/unavailable';
 
 /** Shown when we do not know what went wrong: the spec's error dialog sentence. */
@@ -57,6 +58,11 @@ export function replyWithError(error: unknown, request: FastifyRequest, reply: F
     const message = clear ?? raw ?? REASONS[status] ?? 'Bad Request';
     request.log.info({ err: error }, 'request refused');
     return reply.code(status).send(httpErrorBody(status, message));
+  }
+  const dataException = dataExceptionCode(error);
+  if (dataException) {
+    request.log.warn({ sqlState: dataException }, 'input the database could not take');
+    return reply.code(400).send(httpErrorBody(400, DATA_EXCEPTION_MESSAGE));
   }
   if (isDatabaseUnavailable(error)) {
     request.log.warn({ err: error }, 'database unavailable');

@@ -4,7 +4,8 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { GENEROUS_CLIENT_LIMITS } from '../harness';
+import { GENEROUS_CLIENT_LIMITS } from '../limits';
+import { freePort } from './http-flows';
 
 const ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
 const SERVER = 'apps/server/src/server.ts';
@@ -40,8 +41,22 @@ export function serverProcessEnv(port: number, env: Record<string, string>): Nod
   };
 }
 
-/** Starts server.ts on `port` and waits until /healthz answers ok (at most `bootMs`). */
-export async function startServerProcess(port: number, env: Record<string, string>, bootMs = 60_000): Promise<ServerProcess> {
+/**
+ * Starts server.ts on a free port and waits until /healthz answers ok (at most `bootMs`). The OS
+ * picks the port, so tests and benches running at once never collide; a port taken in the moment
+ * between picking and listening is picked again.
+ */
+export async function startServerProcess(env: Record<string, string>, bootMs = 90_000): Promise<ServerProcess> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startOnPort(await freePort(), env, bootMs);
+    } catch (error) {
+      if (attempt >= 3 || !String(error).includes('EADDRINUSE')) throw error;
+    }
+  }
+}
+
+async function startOnPort(port: number, env: Record<string, string>, bootMs: number): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', SERVER], { cwd: ROOT, env: serverProcessEnv(port, env), stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -91,4 +106,23 @@ export async function postJson(url: string, body: unknown, headers: Record<strin
   } catch (error) {
     return { status: 0, retryAfter: null, text: String(error) };
   }
+}
+
+/** A METRICS_TOKEN for server processes whose queue the tests watch. */
+export const PROCESS_METRICS_TOKEN = 'process-metrics-token-0123456789';
+
+/**
+ * Waits until the process's delivery queue is empty (its /metrics, so PGlite need not be opened
+ * while the process holds it); answers whether it emptied within `timeoutMs`. The process must run
+ * with METRICS_TOKEN = PROCESS_METRICS_TOKEN.
+ */
+export async function queueDrained(url: string, timeoutMs = 30_000): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const response = await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${PROCESS_METRICS_TOKEN}` } }).catch(() => undefined);
+    const waiting = /^fhp_outbound_messages_waiting (\d+)/m.exec((await response?.text()) ?? '')?.[1];
+    if (waiting === '0') return true;
+    await sleep(200);
+  }
+  return false;
 }

@@ -1,22 +1,32 @@
 /**
  * Two instances on one PostgreSQL behind a small round-robin proxy (issue 13, item 6): a code sent
- * by one is accepted by the other, a session from one is valid on the other, an upload through
- * one downloads through the other, the per-client limits hold across both (X-Forwarded-For from
- * the trusted proxy), and each job runs once per tick.
+ * by one is accepted by the other (sign-up and a teller's password sign-in), a session from one is
+ * valid on the other, an upload through one downloads through the other, the per-client limits
+ * hold across both (X-Forwarded-For from the trusted proxy); purchases through both get unique
+ * numbers without gaps; both boot at once and run every scheduled job's catch-up, and each job's
+ * effect happens once (policies past their payment deadline are canceled once: one status change,
+ * one log and ledger entry, one email each); payments through both and the jobs of both append to
+ * one unbroken ledger chain.
  */
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { extractCode, startSmtpCapture, type SmtpCapture } from '../../src/modules/notifications/smtp-capture';
-import { createScratchPostgres, type ScratchPostgres } from '../databases';
+import type { Database } from '../../src/db/client';
+import { DEMO_PASSWORD } from '../../src/db/seed/identity';
+import { verifyStoredLedger } from '../../src/modules/ledger';
+import { startSmtpCapture, type SmtpCapture } from '../../src/modules/notifications/smtp-capture';
+import { ACTIONS } from '../../src/modules/policies/lifecycle';
+import type { PolicyRow } from '../../src/modules/policies/repository';
 import { multipart, pngBytes } from '../files-helpers';
+import { makeProvisionalIn } from '../lifecycle-helpers';
+import { customersWithKyc } from './bursts';
+import { capturedCodes, freePort, httpFlows, type HttpFlows } from './http-flows';
 import { postJson, startServerProcess, type ServerProcess } from './server-process';
-
-const PORTS = { a: 5030, b: 5031, proxy: 5032 } as const;
+import { brokenInvariants, NOTHING_BROKEN, processDatabase, type ProcessDatabase } from './stored-state';
 
 /** Forwards each request to the next instance in turn, naming the client in X-Forwarded-For as a proxy does. */
-function roundRobinProxy(targets: number[], port: number, clientAddress: (n: number) => string): Promise<{ server: Server; served: number[] }> {
+function roundRobinProxy(targets: string[], port: number, clientAddress: (n: number) => string): Promise<{ server: Server; served: number[] }> {
   const served = targets.map(() => 0);
   let next = 0;
   let n = 0;
@@ -24,8 +34,9 @@ function roundRobinProxy(targets: number[], port: number, clientAddress: (n: num
     const index = next;
     next = (next + 1) % targets.length;
     served[index]! += 1;
+    const target = new URL(targets[index]!);
     const upstream = httpRequest(
-      { host: '127.0.0.1', port: targets[index], method: req.method, path: req.url, headers: { ...req.headers, 'x-forwarded-for': clientAddress((n += 1)) } },
+      { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, 'x-forwarded-for': clientAddress((n += 1)) } },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);
@@ -37,40 +48,51 @@ function roundRobinProxy(targets: number[], port: number, clientAddress: (n: num
   return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve({ server, served })));
 }
 
+const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? [];
+const DUE_POLICIES = 6;
+
 describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances behind a round-robin proxy [postgres, server processes]', () => {
-  let scratch: ScratchPostgres;
+  let database: ProcessDatabase;
+  let stored: Database;
   let smtp: SmtpCapture;
   let a: ServerProcess | undefined;
   let b: ServerProcess | undefined;
   let proxy: { server: Server; served: number[] };
   let sameClient = true;
-  const base = `http://127.0.0.1:${PORTS.proxy}`;
+  let base: string;
+  let flows: HttpFlows;
+  /** Provisional policies of a season whose payment deadline has passed: the deadline job cancels them. */
+  let due: PolicyRow[];
 
   beforeAll(async () => {
-    scratch = await createScratchPostgres();
-    smtp = await startSmtpCapture();
+    [database, smtp] = await Promise.all([processDatabase('postgres'), startSmtpCapture()]);
+    stored = await database.open();
+    const [owner] = rowsOf<{ id: string }>(await stored.db.execute(sql`select id from users where email = 'purchaser.b@fhp.example'`));
+    due = [];
+    for (let i = 0; i < DUE_POLICIES; i += 1) due.push(await makeProvisionalIn(stored.db, owner!.id, { seasonYear: 2026, country: i % 2 ? 'gd' : 'dm' }));
     // TRUST_PROXY: the client is the one the proxy names; five code sends per address for the limit check.
-    const env = { DATABASE_URL: scratch.url, SMTP_URL: smtp.url, TRUST_PROXY: '127.0.0.1', RATE_LIMIT_CODE_SENDS_PER_ADDRESS: '5' };
-    // Both boot at once: migrations and seed under the boot lock.
-    [a, b] = await Promise.all([startServerProcess(PORTS.a, env), startServerProcess(PORTS.b, env)]);
-    proxy = await roundRobinProxy([PORTS.a, PORTS.b], PORTS.proxy, (n) => (sameClient ? '198.51.100.20' : `198.51.100.${n % 250}`));
-  }, 120_000);
+    const env = { ...database.env, SMTP_URL: smtp.url, TRUST_PROXY: '127.0.0.1', RATE_LIMIT_CODE_SENDS_PER_ADDRESS: '5', LOG_LEVEL: 'info' };
+    // Both boot at once: migrations and seed under the boot lock, then both run every job's catch-up.
+    [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
+    const port = await freePort();
+    proxy = await roundRobinProxy([a.url, b.url], port, (n) => (sameClient ? '198.51.100.20' : `198.51.101.${n % 250}`));
+    base = `http://127.0.0.1:${port}`;
+    flows = httpFlows(base, capturedCodes(smtp));
+  }, 150_000);
 
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);
     await new Promise((resolve) => proxy?.server.close(resolve));
+    await stored?.close();
     await smtp?.close();
-    await scratch?.drop();
+    await database?.drop();
   });
 
-  it('shares codes, sessions, files and limits; jobs ran once per tick', async () => {
+  it('shares codes, sessions, files and limits', async () => {
     sameClient = false;
     const email = `two-${randomBytes(3).toString('hex')}@example.com`;
-    expect((await postJson(`${base}/iam/v1/user/sign-up`, { email })).status).toBe(200); // instance a
-    const otp = extractCode(await smtp.waitForMessage(email));
-    const verified = await postJson(`${base}/iam/v1/email/verify-by-otp`, { email, otp }); // instance b
-    expect(verified.status).toBe(200);
-    const token = (JSON.parse(verified.text) as { accessToken: string }).accessToken;
+    // Sign-up through one instance, the code checked by the other.
+    const token = await flows.signUp(email);
 
     // The session is valid on both, and a file uploaded through one downloads through the other.
     const { payload, headers } = multipart([{ name: 'purpose', value: 'ID_PROOF' }, { name: 'file', filename: 'id.png', contentType: 'image/png', data: pngBytes() }]);
@@ -90,16 +112,50 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances behind a round-ro
     const statuses: number[] = [];
     for (let i = 0; i < 8; i += 1) statuses.push((await postJson(`${base}/iam/v1/otp/send`, { email: `limit-${i}@example.com` })).status);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
+    sameClient = false;
+  }, 60_000);
 
-    // Both ran the catch-up at start; each job and tick is recorded once (the job_runs key).
-    const client = new pg.Client({ connectionString: scratch.url });
-    await client.connect();
-    try {
-      const runs = await client.query<{ job: string; tick: string; n: number }>('select job, tick, count(*)::int as n from job_runs group by job, tick');
-      expect(runs.rows.length).toBeGreaterThan(0);
-      expect(runs.rows.filter((r) => r.n > 1)).toEqual([]);
-    } finally {
-      await client.end();
+  it('numbers purchases through both uniquely and without gaps; payments through both and the jobs of both keep one ledger chain', async () => {
+    // A teller signs in with password and the emailed code, the two steps on different instances.
+    const teller = await flows.passwordSignIn('teller@fhp.example', DEMO_PASSWORD);
+    const customers = await customersWithKyc(flows, 12, `both-${randomBytes(2).toString('hex')}`);
+    const bought = await Promise.all(
+      customers.map(async (customer, n) => flows.purchase(customer.token, await flows.purchaseInput({ paymentChannel: 'CREDIT_UNION', paymentPlan: n % 4 === 0 ? 'FULL' : 'INSTALMENTS_4' }))),
+    );
+    // Every instance served purchases; the numbers of the season on sale run 1..12 with none twice.
+    const sequences = bought.map((policy) => Number(policy.policyNumber.split('-')[3])).sort((x, y) => x - y);
+    expect(sequences).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+
+    // Payments on every policy through both instances (a full one issues the contract).
+    const receipts = await Promise.all(bought.map((policy) => flows.recordPayment(teller, policy.policyNumber, policy.schedule[0]!.amount.cents)));
+    expect(new Set(receipts.map((r) => r.receiptNumber)).size).toBe(12);
+
+    // The catch-up runs of both instances: each job and tick claimed once and finished.
+    const runs = rowsOf<{ job: string; tick: string; finished: boolean; attempts: number }>(
+      await stored.db.execute(sql`select job, tick, finished_at is not null as finished, attempts from job_runs`),
+    );
+    expect(runs.length).toBeGreaterThan(0);
+    expect(runs.filter((run) => !run.finished)).toEqual([]);
+    // Each job's effect once: every past-deadline policy canceled once, with one log entry, one
+    // ledger entry and one email, whichever instance (or both) ran the deadline job.
+    const canceled = rowsOf<{ policy_number: string; status: string; log: number; ledger: number }>(
+      await stored.db.execute(sql`select p.policy_number, p.status,
+          (select count(*)::int from transaction_log t where t.txn_set_id = p.policy_number and t.action = ${ACTIONS.PAYMENT_DEADLINE_PASSED}) as log,
+          (select count(*)::int from ledger_entries e where e.kind = 'POLICY_CANCELED' and e.txn_id = p.policy_number) as ledger
+        from policies p where p.season_year = 2026`),
+    );
+    expect(canceled).toHaveLength(DUE_POLICIES);
+    for (const policy of canceled) expect(policy, policy.policy_number).toMatchObject({ status: 'CANCELED', log: 1, ledger: 1 });
+    for (const policy of due) {
+      const mails = smtp.messages.filter((m) => m.subject === `Your provisional policy ${policy.policyNumber} is canceled`);
+      expect(mails, policy.policyNumber).toHaveLength(1);
     }
+    // Every claimed tick was run by exactly one of the two processes (their logs say which).
+    const ran = [a!, b!].map((instance) => (instance.output().match(/"msg":"job ran"/g) ?? []).length);
+    expect(ran[0]! + ran[1]!).toBe(runs.length);
+
+    // One unbroken chain: the payments of both instances and the deadline job's cancellations.
+    expect(await verifyStoredLedger(stored.db)).toMatchObject({ ok: true });
+    expect(await brokenInvariants(stored.db)).toEqual(NOTHING_BROKEN);
   }, 120_000);
 });

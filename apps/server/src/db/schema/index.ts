@@ -8,5 +8,6 @@ export * from './kyc';
 export * from './policies';
 export * from './ledger';
 export * from './lifecycle';
+export * from './notifications';
 export * from './bank';
 export * from './storms';

@@ -107,7 +107,11 @@ export const instalmentReminders = pgTable(
   (t) => [primaryKey({ columns: [t.policyId, t.instalmentNumber, t.kind] })],
 );
 
-/** One row per scheduled run of a job that did its work: a second instance on the same tick skips it. */
+/**
+ * One row per job and tick, inserted by the instance that claims it (decision 081): a second
+ * instance on the same tick skips it once it is finished or while its lease runs. A failed run lets
+ * its lease go, so a retry (of this instance or another) claims the tick again.
+ */
 export const jobRuns = pgTable(
   'job_runs',
   {
@@ -115,6 +119,13 @@ export const jobRuns = pgTable(
     tick: text('tick').notNull(),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
     changed: integer('changed').notNull().default(0),
+    /** Set when the run did its work; a claimed row without it is running, failed or was cut off. */
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** The claiming instance holds the tick until then (the database's time); a dead one's lease runs out. */
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(1),
+    /** The last failure's error name (never a message: those can quote data). */
+    lastError: text('last_error'),
   },
   (t) => [primaryKey({ columns: [t.job, t.tick] })],
 );

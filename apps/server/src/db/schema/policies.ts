@@ -109,8 +109,9 @@ export const policyInstalments = pgTable(
 
 /**
  * The last policy sequence handed out per country and season. Incremented with
- * `INSERT ... ON CONFLICT DO UPDATE ... RETURNING` inside the purchase transaction: the row lock
- * serialises instances on PostgreSQL, and a rolled-back purchase gives its number back.
+ * `INSERT ... ON CONFLICT DO UPDATE ... RETURNING` by the purchase transaction's last statement
+ * (modules/policies/policy-numbers.ts): the row lock serialises instances on PostgreSQL, and a
+ * rolled-back purchase gives its number back.
  */
 export const policyNumberCounters = pgTable(
   'policy_number_counters',

@@ -44,7 +44,15 @@ const VerifyMobileNoInputRef = builder.inputType('VerifyMobileNoInput', {
 const self = (ctx: GraphQLContext) => requireOwnedRecord(ctx, 'update', 'Profile', ctx.user?.id ?? '');
 
 function phoneDeps(ctx: GraphQLContext): PhoneDeps {
-  return { db: ctx.db, clock: ctx.clock, codes: createCodeStore(ctx.db, ctx.config.otpPepper, ctx.clock, ctx.config.codeResendWindow), sms: ctx.request.server.identity.sms };
+  const { identity } = ctx.request.server;
+  return {
+    db: ctx.db,
+    clock: ctx.clock,
+    codes: createCodeStore(ctx.db, ctx.config.otpPepper, ctx.clock, ctx.config.codeResendWindow),
+    sms: identity.sms,
+    // The client address as the identity routes read it (X-Forwarded-For only behind TRUST_PROXY).
+    spend: (kind, account) => identity.limiter.spend(kind, { address: ctx.request.ip, account }),
+  };
 }
 
 builder.mutationFields((t) => ({

@@ -10,7 +10,7 @@ import type { Db } from '../../db/client';
 import { parseInput, userInputError } from '../../graphql/errors';
 import { fileUrl } from '../files';
 import type { CodeStore } from '../identity/codes';
-import { IdentityError } from '../identity/errors';
+import { graphqlRefusal, IdentityError } from '../identity/errors';
 import { unauthenticated } from '../identity/guards';
 import { findUserById, updateUser, type UserWithRole } from '../identity/repository';
 import { attachFiles, findCustomerProfile, findKycDocuments, insertKycDocuments, lockUser, upsertCustomerProfile } from '../kyc/repository';
@@ -27,6 +27,8 @@ export interface AccountDeps {
 export interface PhoneDeps extends AccountDeps {
   codes: CodeStore;
   sms: SmsProvider;
+  /** Spends the caller's per-client limit (codes sent, codes checked) before anything else; throws its 429. */
+  spend: (kind: 'send' | 'check', account: string) => Promise<void>;
 }
 
 async function requireAccount(db: Db, userId: string): Promise<UserWithRole> {
@@ -118,18 +120,24 @@ export async function editKycDoc({ db, clock }: AccountDeps, userId: string, inp
   return { message: ACCOUNT_MESSAGES.documentsUpdated };
 }
 
-/** The code store's refusals (wrong, expired, locked, sent too often) in the customer's words. */
+/**
+ * The code store's and the limits' refusals (wrong, expired, locked, sent too often) in the
+ * customer's words; a limit's as RATE_LIMITED, saying when to try again.
+ */
 function codeRefusal(error: unknown): never {
   if (!(error instanceof IdentityError)) throw error;
-  throw userInputError(error.statusCode === 401 ? ACCOUNT_MESSAGES.otpWrong : error.message);
+  if (error.statusCode === 401) throw userInputError(ACCOUNT_MESSAGES.otpWrong);
+  throw graphqlRefusal(error);
 }
 
 /**
  * A code for the phone check, by SMS to the number on file only (never a number from the
- * request). Sends count against the account's code limit, like sign-in codes.
+ * request). Sends count against the client's and the account's limits, and the email's code limit,
+ * like sign-in codes.
  */
-export async function sendMobileVerificationCode({ db, codes, sms }: PhoneDeps, userId: string): Promise<{ message: string }> {
+export async function sendMobileVerificationCode({ db, codes, sms, spend }: PhoneDeps, userId: string): Promise<{ message: string }> {
   const user = await requireAccount(db, userId);
+  await spend('send', user.email).catch(codeRefusal);
   if (!user.phone) throw userInputError(ACCOUNT_MESSAGES.phoneMissing);
   if (user.phoneVerified) throw userInputError(ACCOUNT_MESSAGES.phoneAlreadyVerified);
   const code = await codes.issue(user.email, 'PHONE_VERIFY').catch(codeRefusal);
@@ -138,9 +146,10 @@ export async function sendMobileVerificationCode({ db, codes, sms }: PhoneDeps, 
 }
 
 /** verifyMobileNo: the texted code marks the phone verified. */
-export async function verifyMobileNo({ db, clock, codes }: PhoneDeps, userId: string, input: unknown): Promise<{ message: string }> {
+export async function verifyMobileNo({ db, clock, codes, spend }: PhoneDeps, userId: string, input: unknown): Promise<{ message: string }> {
   const { otp } = parseInput(verifyMobileNoInputSchema, input);
   const user = await requireAccount(db, userId);
+  await spend('check', user.email).catch(codeRefusal);
   if (user.phoneVerified) throw userInputError(ACCOUNT_MESSAGES.phoneAlreadyVerified);
   await codes
     .verify(user.email, 'PHONE_VERIFY', otp, async (tx) => {

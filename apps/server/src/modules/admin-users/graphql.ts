@@ -15,7 +15,13 @@ function requireUserManager(ctx: GraphQLContext): Actor {
 
 function adminUsers(ctx: GraphQLContext) {
   const app = ctx.request.server;
-  return createAdminUsersService({ db: ctx.db, clock: ctx.clock, accounts: app.identity.accounts, identity: app.identity.service });
+  return createAdminUsersService({
+    db: ctx.db,
+    clock: ctx.clock,
+    accounts: app.identity.accounts,
+    identity: app.identity.service,
+    spendInvitation: (email) => app.identity.limiter.spend('send', { address: ctx.request.ip, account: email }),
+  });
 }
 
 const AdminUserRef = builder.objectRef<AdminUserRow>('AdminUser').implement({

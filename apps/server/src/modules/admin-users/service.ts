@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import type { Clock } from '../../clock';
 import { userInputError } from '../../graphql/errors';
 import type { AccountGate } from '../identity/account-gate';
-import { IdentityError } from '../identity/errors';
+import { graphqlRefusal, IdentityError } from '../identity/errors';
 import { findUserByEmail, updateUser, type UserWithRole } from '../identity/repository';
 import type { IdentityService } from '../identity/service';
 import { anonymiseUser, listUsers, type AdminUserRow } from './repository';
@@ -15,6 +15,8 @@ export interface AdminUsersDeps {
   accounts: AccountGate;
   /** Re-invitations go through the identity service's one path (same email, same status rules). */
   identity: Pick<IdentityService, 'invitationSend'>;
+  /** Spends the caller's per-client limit of codes sent for an invitation to `email` (as /iam/v1/invitation/send does); throws its 429. */
+  spendInvitation?: (email: string) => Promise<void>;
 }
 
 /** Who acts: the signed-in administrator. */
@@ -44,7 +46,7 @@ function assertMayDisable(actor: Actor, target: UserWithRole): void {
   if (target.roleName === 'owner') throw refuse(ADMIN_USER_MESSAGES.notOwner);
 }
 
-export function createAdminUsersService({ db, clock, accounts, identity }: AdminUsersDeps) {
+export function createAdminUsersService({ db, clock, accounts, identity, spendInvitation }: AdminUsersDeps) {
   const service = {
     async suspend(actor: Actor, email: string): Promise<{ message: string }> {
       const target = await targetOf(db, email);
@@ -86,9 +88,11 @@ export function createAdminUsersService({ db, clock, accounts, identity }: Admin
     async reinvite(_actor: Actor, email: string): Promise<{ message: string }> {
       await targetOf(db, email);
       try {
+        await spendInvitation?.(email);
         return await identity.invitationSend({ email, inviteType: 'EMAIL_VERIFICATION' });
       } catch (error) {
-        if (error instanceof IdentityError) throw refuse(error.message);
+        // A limit's refusal says when to try again (RATE_LIMITED); the others as they are.
+        if (error instanceof IdentityError) throw graphqlRefusal(error);
         throw error;
       }
     },

@@ -1,4 +1,4 @@
-import { clientLimitFor, clientLimitRefusal, clientLimitWindow, type ClientLimitKind, type ClientLimits } from '@fhp/domain';
+import { clientAddressKey, clientLimitFor, clientLimitRefusal, clientLimitWindow, type ClientLimitKind, type ClientLimits, type ClientLimitScope } from '@fhp/domain';
 import { lt, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
@@ -16,14 +16,13 @@ export interface ClientLimiter {
   spend(kind: ClientLimitKind, who: { address: string; account?: string }): Promise<void>;
 }
 
-/** Called with each refusal (metrics count them). */
-export type OnClientLimitRefusal = (kind: ClientLimitKind, scope: 'address' | 'account') => void;
-
 /**
  * Counters in the database (client_limit_counts), so they hold across instances: one upsert per
- * key adds one and answers the new count, atomically on PostgreSQL and PGlite alike.
+ * key adds one and answers the new count, atomically on PostgreSQL and PGlite alike. An address is
+ * counted under `clientAddressKey` (IPv6 by its /64). The address and the account are counted at
+ * once; a refusal names the limit that refused (the connection's first).
  */
-export function createClientLimiter(db: Db, clock: Clock, limits: ClientLimits, onRefusal: OnClientLimitRefusal = () => undefined): ClientLimiter {
+export function createClientLimiter(db: Db, clock: Clock, limits: ClientLimits): ClientLimiter {
   let purgedBefore = 0;
 
   async function countOne(key: string, windowStart: Date): Promise<number> {
@@ -44,15 +43,14 @@ export function createClientLimiter(db: Db, clock: Clock, limits: ClientLimits, 
         purgedBefore = window.start.getTime();
         await db.delete(clientLimitCounts).where(lt(clientLimitCounts.windowStart, window.start));
       }
-      const scopes: ['address' | 'account', string][] = [['address', address]];
+      const scopes: [ClientLimitScope, string][] = [['address', clientAddressKey(address)]];
       if (account !== undefined) scopes.push(['account', account.toLowerCase()]);
-      for (const [scope, value] of scopes) {
-        const count = await countOne(`${kind}:${scope}:${value}`, window.start);
-        if (count > clientLimitFor(limits, kind, scope)) {
-          onRefusal(kind, scope);
-          const refusal = clientLimitRefusal(kind, window.end, now);
-          throw new IdentityError(429, refusal.message, retryAfterSeconds(refusal.retryAt, now));
-        }
+      const counts = await Promise.all(scopes.map(([scope, value]) => countOne(`${kind}:${scope}:${value}`, window.start)));
+      const refusing = scopes.find(([scope], index) => counts[index]! > clientLimitFor(limits, kind, scope));
+      if (refusing) {
+        const [scope] = refusing;
+        const refusal = clientLimitRefusal(kind, scope, window.end, now);
+        throw new IdentityError(429, refusal.message, retryAfterSeconds(refusal.retryAt, now), { kind, scope });
       }
     },
   };

@@ -10,8 +10,9 @@ export interface CodeStore {
   /**
    * Checks the send limit (429 with "try again after"), stores the hash of a new code and returns
    * the code for delivery. Called for unknown emails too, so limits never reveal an account.
+   * `deliver` runs in the same transaction with the new code: messages it queues commit with it.
    */
-  issue(email: string, purpose: CodePurpose): Promise<string>;
+  issue(email: string, purpose: CodePurpose, deliver?: (tx: Db, code: string) => Promise<void>): Promise<string>;
   /**
    * Checks a code: wrong ones count (the fifth locks the email), a right one is spent. `onSuccess`
    * runs in the same transaction as spending it, so an account created from a code is never
@@ -19,6 +20,9 @@ export interface CodeStore {
    */
   verify<T>(email: string, purpose: CodePurpose, code: string, onSuccess: (tx: Db) => Promise<T>): Promise<T>;
 }
+
+/** The fifth wrong code locks the email. */
+const CODE_ATTEMPTS = { kind: 'check', scope: 'email' } as const;
 
 type Outcome<T> = { ok: true; value: T } | { ok: false; error: IdentityError };
 
@@ -28,14 +32,14 @@ export function retryAfterSeconds(until: Date, now: Date): Record<string, string
 
 export function createCodeStore(db: Db, pepper: string, clock: Clock, resendWindow: ResendWindow = RESEND_WINDOW): CodeStore {
   return {
-    async issue(email, purpose) {
+    async issue(email, purpose, deliver) {
       const now = clock();
       const since = new Date(now.getTime() - resendWindow.windowSeconds * 1000);
       // Count and insert under the email's lock: ten sends at once must not all pass a count of zero.
       return withKeyLock(db, KEY_LOCKS.codeSends, email.toLowerCase(), async (tx) => {
         const history = await codeHistory(tx, email, since);
         const decision = canSendOtp(history.sentAt, now, history.lockedUntil, resendWindow);
-        if (!decision.allowed) throw new IdentityError(429, decision.message, retryAfterSeconds(decision.retryAt, now));
+        if (!decision.allowed) throw new IdentityError(429, decision.message, retryAfterSeconds(decision.retryAt, now), { kind: 'send', scope: 'email' });
         const code = generateCode();
         const record = newOtpRecord(now);
         await insertCode(tx, {
@@ -46,6 +50,7 @@ export function createCodeStore(db: Db, pepper: string, clock: Clock, resendWind
           attempts: 0,
           createdAt: now,
         });
+        await deliver?.(tx, code);
         return code;
       });
     },
@@ -59,7 +64,7 @@ export function createCodeStore(db: Db, pepper: string, clock: Clock, resendWind
         if (row === undefined) return { ok: false, error: badCredentials() };
         const { lockedUntil } = await codeHistory(tx, email, now);
         const state = otpState({ expiresAt: row.expiresAt, attempts: row.attempts, lockedUntil }, now);
-        if (state.state === 'locked') return { ok: false, error: new IdentityError(429, state.message, retryAfterSeconds(state.until, now)) };
+        if (state.state === 'locked') return { ok: false, error: new IdentityError(429, state.message, retryAfterSeconds(state.until, now), CODE_ATTEMPTS) };
         if (state.state === 'expired') return { ok: false, error: new IdentityError(401, state.message) };
         if (!codesMatch(code, row.codeHash, pepper)) {
           const next = recordFailedAttempt({ expiresAt: row.expiresAt, attempts: row.attempts, lockedUntil: row.lockedUntil }, now);
@@ -68,7 +73,7 @@ export function createCodeStore(db: Db, pepper: string, clock: Clock, resendWind
           const locked = otpState({ ...next, expiresAt: row.expiresAt }, now);
           return {
             ok: false,
-            error: locked.state === 'locked' ? new IdentityError(429, locked.message, retryAfterSeconds(locked.until, now)) : badCredentials(),
+            error: locked.state === 'locked' ? new IdentityError(429, locked.message, retryAfterSeconds(locked.until, now), CODE_ATTEMPTS) : badCredentials(),
           };
         }
         if (!(await consumeCode(tx, row.id, now))) return { ok: false, error: badCredentials() };

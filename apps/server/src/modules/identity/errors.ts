@@ -1,3 +1,4 @@
+import { rateLimitedError, userInputError } from '../../graphql/errors';
 /**
  * The identity service's refusals. Each carries an HTTP status and the sentence the web shows;
  * the app's error handler turns `statusCode` + `message` into `{ statusCode, error, message,
@@ -10,9 +11,28 @@ export class IdentityError extends Error {
     message: string,
     /** Extra response headers, e.g. Retry-After on 429. */
     readonly headers: Record<string, string> = {},
+    /** On a 429: which limit refused (metrics count refusals by it). */
+    readonly limit?: RefusingLimit,
   ) {
     super(message);
   }
+}
+
+/** A limit that refused: codes sent or secrets checked, counted per client address, account or email. */
+export interface RefusingLimit {
+  kind: 'send' | 'check';
+  scope: 'address' | 'account' | 'email';
+}
+
+/**
+ * An identity refusal met inside a GraphQL operation, as GraphQL says it: a limit (429) is
+ * RATE_LIMITED with the sentence saying when, `retryAfterSeconds`, and which limit; anything else
+ * is the customer's input error with its sentence.
+ */
+export function graphqlRefusal(error: IdentityError): Error {
+  if (error.statusCode !== 429) return userInputError(error.message);
+  const seconds = Number(error.headers['retry-after'] ?? 0);
+  return rateLimitedError(error.message, seconds, error.limit);
 }
 
 /**

@@ -1,9 +1,9 @@
 import fp from 'fastify-plugin';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, ensureRoles } from '../../db/seed/identity';
-import { createMailer, createOutbox, createOutboxSmsProvider, type Mailer, type Outbox, type SmsProvider } from '../notifications';
+import { createDeliveryQueue, createMailer, createOutbox, createOutboxSmsProvider, type DeliveryQueue, type Mailer, type Outbox, type SmsProvider } from '../notifications';
 import { createAccountGate, type AccountGate } from './account-gate';
 import { registerAuthHook } from './auth';
-import { createClientLimiter } from './client-limits';
+import { createClientLimiter, type ClientLimiter } from './client-limits';
 import { createCodeStore } from './codes';
 import { createQueryTokenVerifier, type TokenService } from './crypto';
 import { createAppTokenService } from './keys';
@@ -19,10 +19,14 @@ export interface Identity {
   mailer: Mailer;
   /** Text messages (reminders, codes); the development outbox until a gateway is configured. */
   sms: SmsProvider;
+  /** Email and SMS written with the change they report and sent after the answer (decision 080). */
+  deliveries: DeliveryQueue;
   /** Email (without SMTP_URL) and SMS land here; readable over HTTP in development only. */
   outbox: Outbox;
   /** Whether a token's account may still act; `invalidate(userId)` after suspend, delete or role change. */
   accounts: AccountGate;
+  /** Per-client limits of sending codes and checking secrets (REST and GraphQL alike). */
+  limiter: ClientLimiter;
 }
 
 declare module 'fastify' {
@@ -32,6 +36,9 @@ declare module 'fastify' {
 }
 
 export const DEV_OUTBOX_PATH = '/api/v1/dev/outbox';
+
+/** How long closing waits for queued messages that are due to go out. */
+const SETTLE_ON_CLOSE_MS = 5000;
 
 /**
  * Identity: keys, mail and SMS, the bearer-token hook on every request and the `/iam/v1` routes.
@@ -55,17 +62,28 @@ export const identityPlugin = fp(
     }
     const codes = createCodeStore(db, config.otpPepper, clock, config.codeResendWindow);
     const passwordAttempts = createPasswordAttemptStore(db, clock);
-    const service = createIdentityService({ db, config, clock, tokens, codes, passwordAttempts, mailer, sms, queryTokens, logger: app.log });
-    // Codes sent after their answer finish (or fail and are logged) before the SMTP pool closes.
+    const deliveries = createDeliveryQueue({
+      db,
+      mailer,
+      sms,
+      log: app.log.child({ module: 'deliveries' }),
+      onFailure: (kind, gaveUp) => app.metrics.deliveryFailed(kind, gaveUp),
+      soleWorker: app.databaseKind === 'pglite',
+    });
+    const service = createIdentityService({ db, config, clock, tokens, codes, passwordAttempts, mailer, sms, queryTokens, deliveries });
+    app.addHook('onReady', async () => deliveries.start());
+    // What is due goes out before the SMTP pool closes, within a bound; anything left stays queued
+    // for the next start (or another instance).
     app.addHook('onClose', async () => {
-      await service.settle();
+      await Promise.race([deliveries.settle(), new Promise((resolve) => setTimeout(resolve, SETTLE_ON_CLOSE_MS).unref())]);
+      await deliveries.stop();
       mailer.close();
     });
     const accounts = createAccountGate({ db, clock });
-    app.decorate('identity', { tokens, service, mailer, sms, outbox, accounts });
+    const limiter = createClientLimiter(db, clock, config.clientLimits);
+    app.decorate('identity', { tokens, service, mailer, sms, deliveries, outbox, accounts, limiter });
 
     registerAuthHook(app, tokens, accounts);
-    const limiter = createClientLimiter(db, clock, config.clientLimits);
     await app.register(identityRoutes(service, limiter), { prefix: '/iam/v1' });
 
     if (config.env === 'development') {

@@ -25,7 +25,7 @@ export interface PasswordAttemptStore {
 /** The codes' state function, asked only about the lock (a password has no expiry). */
 function lockError(record: OtpRecord, now: Date): IdentityError | null {
   const state = otpState({ ...record, expiresAt: Number.POSITIVE_INFINITY, attempts: 0 }, now);
-  return state.state === 'locked' ? new IdentityError(429, state.message, retryAfterSeconds(state.until, now)) : null;
+  return state.state === 'locked' ? new IdentityError(429, state.message, retryAfterSeconds(state.until, now), { kind: 'check', scope: 'email' }) : null;
 }
 
 export function createPasswordAttemptStore(db: Db, clock: Clock): PasswordAttemptStore {

@@ -42,6 +42,7 @@ function requireAbility(request: FastifyRequest, action: Action, subject: DataSu
 function withHeaders(request: FastifyRequest, reply: FastifyReply, error: unknown): FastifyReply {
   if (!(error instanceof IdentityError)) throw error;
   reply.headers(error.headers);
+  if (error.limit) request.server.metrics.limitRefused('rest', error.limit.kind, error.limit.scope);
   if (error.statusCode < 500) throw error;
   request.log.warn({ err: error }, 'identity request could not be completed');
   return reply.code(error.statusCode).send(httpErrorBody(error.statusCode, error.message));

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import {
+  CODE_TTL_SECONDS,
   roleTitle,
   type AccessTokenBody,
   type OtpSendAnswer,
@@ -17,7 +18,6 @@ import { decodeJwt } from 'jose';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { recipientDomain } from '../../logging';
 import {
   accountExistsEmail,
   invitationEmail,
@@ -25,8 +25,10 @@ import {
   oneTimeCodeEmail,
   oneTimeCodeSms,
   type Mailer,
+  type DeliveryQueue,
   type MailMessage,
   type SmsProvider,
+  type StoredMessage,
 } from '../notifications';
 import type { CodeStore } from './codes';
 import type { PasswordAttemptStore } from './password-attempts';
@@ -54,60 +56,37 @@ export interface IdentityServiceDeps {
   sms: SmsProvider;
   /** Null when no QUERY_TOKEN_SIGNER_PUBLIC_KEY is configured: sign-in links are then refused. */
   queryTokens: QueryTokenVerifier | null;
-  /** Where failed background deliveries are reported; Fastify's and pino's loggers fit. */
-  logger: DeliveryLogger;
+  /** Codes anyone can ask for go out through it, after the answer (decision 080). */
+  deliveries: DeliveryQueue;
 }
 
-export interface DeliveryLogger {
-  warn(details: Record<string, unknown>, message: string): void;
-}
-
-/** The part after the @: enough to see a provider's trouble, without naming the person. */
 export function fullName(user: Pick<UserRow, 'firstName' | 'lastName' | 'email'>): string {
   const name = [user.firstName, user.lastName].filter((part) => part !== null && part.trim() !== '').join(' ');
   return name === '' ? user.email : name;
 }
 
-/**
- * The error's name and codes (e.g. MailDeliveryError, ECONNECTION, 550) along its causes; never
- * messages, since SMTP reply texts can quote the recipient's address.
- */
-function failureSummary(error: unknown): { error: string; code?: string; responseCode?: number } {
-  const summary: { error: string; code?: string; responseCode?: number } = { error: 'unknown' };
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth++) {
-    const link = current as { name?: unknown; code?: unknown; responseCode?: unknown; cause?: unknown };
-    if (current instanceof Error && !(current instanceof IdentityError) && summary.error === 'unknown') summary.error = current.name;
-    if (typeof link.code === 'string' && summary.code === undefined) summary.code = link.code;
-    if (typeof link.responseCode === 'number' && summary.responseCode === undefined) summary.responseCode = link.responseCode;
-    current = link.cause;
-  }
-  return summary;
-}
-
 export type IdentityService = ReturnType<typeof createIdentityService>;
 
 export function createIdentityService(deps: IdentityServiceDeps) {
-  const { db, config, clock, tokens, codes, passwordAttempts, mailer, sms, logger } = deps;
+  const { db, config, clock, tokens, codes, passwordAttempts, mailer, sms, deliveries } = deps;
   const webUrl = config.publicUrl ?? `http://localhost:${config.port}`;
-  /** Deliveries still running after their answer went out; `settle()` waits for them. */
-  const background = new Set<Promise<void>>();
 
   /**
-   * Sends after the answer, for routes anyone can call with any email: waiting for SMTP (or
-   * failing with 503) only for known accounts would tell who has one. Never rejects: a failure
-   * is logged with the recipient's domain and the error's name, never the address or the code.
+   * A code for routes anyone can call with any email, queued with the code row and sent after the
+   * answer: waiting for SMTP (or failing with 503) only for known accounts would tell who has one.
+   * A failed send is retried and logged with the recipient's domain, never the address or the code.
    */
-  function deliverLater(kind: string, to: string, deliver: () => Promise<void>): void {
-    const running = (async () => {
-      try {
-        await deliver();
-      } catch (error) {
-        logger.warn({ kind, recipientDomain: recipientDomain(to), ...failureSummary(error) }, 'Background delivery failed');
-      }
-    })();
-    background.add(running);
-    void running.finally(() => background.delete(running));
+  async function issueAndQueue(email: string, purpose: 'SIGN_UP' | 'SIGN_IN', messages: (code: string) => StoredMessage[]): Promise<void> {
+    await codes.issue(email, purpose, (tx, code) => deliveries.enqueue(tx, messages(code)));
+    deliveries.kick();
+  }
+
+  /** Email and text of a code; each dropped instead of sent once the code has expired. */
+  function codeMessages(kind: string, code: string, to: { email?: string | undefined; phone?: string | null | undefined }): StoredMessage[] {
+    const messages: StoredMessage[] = [];
+    if (to.email !== undefined) messages.push({ channel: 'email', to: to.email, kind, ...oneTimeCodeEmail({ code }), expiresInSeconds: CODE_TTL_SECONDS });
+    if (to.phone) messages.push({ channel: 'sms', to: to.phone, kind, text: oneTimeCodeSms({ code }), expiresInSeconds: CODE_TTL_SECONDS });
+    return messages;
   }
 
   async function sendMail(message: MailMessage): Promise<void> {
@@ -191,9 +170,9 @@ export function createIdentityService(deps: IdentityServiceDeps) {
   }
 
   return {
-    /** Waits for deliveries still running in the background (shutdown, tests). */
-    async settle(): Promise<void> {
-      while (background.size > 0) await Promise.allSettled([...background]);
+    /** Sends every queued message that is due (shutdown, tests): each has been tried once. */
+    settle(): Promise<void> {
+      return deliveries.settle();
     },
 
     /**
@@ -245,15 +224,16 @@ export function createIdentityService(deps: IdentityServiceDeps) {
 
     async signUp({ email }: SignUpBody): Promise<{ message: string }> {
       const user = await findUserByEmail(db, email);
-      // Issued for every email so the rate limit and the answer are the same for all of them.
-      const code = await codes.issue(email, 'SIGN_UP');
-      // Sent after the answer, which is the same whether or not (and however) the email goes out.
-      if (user === undefined || (user.signInType === 'otp' && !user.suspended)) {
-        deliverLater('sign-up code', email, () => deliverCode(code, { email }));
-      } else if (user.signInType === 'password' && !user.suspended) {
+      // Issued for every email so the rate limit and the answer are the same for all of them; what
+      // goes out is sent after the answer, which is the same whether or not (and however) it does.
+      await issueAndQueue(email, 'SIGN_UP', (code) => {
+        if (user === undefined || (user.signInType === 'otp' && !user.suspended)) return codeMessages('sign-up code', code, { email });
         // A code here would let a password account in without its password; say "sign in" instead.
-        deliverLater('account exists notice', email, () => sendMail({ to: email, ...accountExistsEmail({ signInUrl: `${webUrl}/sign-in` }) }));
-      }
+        if (user.signInType === 'password' && !user.suspended) {
+          return [{ channel: 'email', to: email, kind: 'account exists notice', ...accountExistsEmail({ signInUrl: `${webUrl}/sign-in` }) }];
+        }
+        return [];
+      });
       return { message: MESSAGES.signUpCodeSent };
     },
 
@@ -293,17 +273,17 @@ export function createIdentityService(deps: IdentityServiceDeps) {
      */
     async otpSend(body: OtpSendBody): Promise<OtpSendAnswer> {
       const user = await findUserByEmail(db, body.email);
-      const code = await codes.issue(body.email, 'SIGN_IN');
       const delivers = user !== undefined && !user.suspended;
       const hasPhone = delivers ? Boolean(user.phone) : pretendsPhone(body.email);
       const sendOn = 'sendOn' in body ? body.sendOn : undefined;
       const sentTo: SentTo =
         sendOn === 'EMAIL' ? ['EMAIL'] : sendOn === 'PHONE' ? (hasPhone ? ['PHONE'] : ['EMAIL']) : hasPhone ? ['EMAIL', 'PHONE'] : ['EMAIL'];
-      if (delivers) {
-        // After the answer: an unknown email gets no delivery, so a known one must not wait for one.
-        const to = { email: sentTo.includes('EMAIL') ? user.email : undefined, phone: sentTo.includes('PHONE') ? user.phone : undefined };
-        deliverLater('sign-in code', user.email, () => deliverCode(code, to));
-      }
+      // After the answer: an unknown email gets no delivery, so a known one must not wait for one.
+      await issueAndQueue(body.email, 'SIGN_IN', (code) =>
+        delivers
+          ? codeMessages('sign-in code', code, { email: sentTo.includes('EMAIL') ? user.email : undefined, phone: sentTo.includes('PHONE') ? user.phone : undefined })
+          : [],
+      );
       return { message: sentSentence(sentTo), sentTo };
     },
 

@@ -3,7 +3,7 @@ import { lifecycleDeps } from '../policies/deps';
 import { SCHEDULED_JOBS } from './lifecycle-jobs';
 import { createJobRunner, type JobRunner } from './runner';
 
-export { createJobRunner, type JobDefinition, type JobOutcome, type JobRunner } from './runner';
+export { createJobRunner, type JobDefinition, type JobOutcome, type JobRunner, type JobRunnerOptions } from './runner';
 export { SCHEDULED_JOBS } from './lifecycle-jobs';
 
 declare module 'fastify' {
@@ -16,7 +16,9 @@ declare module 'fastify' {
 /** Schedules every job (the lifecycle's and the upload cleanup) once the app is ready (and runs them once to catch up); stops them on close. */
 export const jobsPlugin = fp(
   async (app) => {
-    const runner = createJobRunner(lifecycleDeps(app, app.log.child({ module: 'jobs' })), SCHEDULED_JOBS);
+    const runner = createJobRunner(lifecycleDeps(app, app.log.child({ module: 'jobs' })), SCHEDULED_JOBS, {
+      onOutcome: (job, outcome) => app.metrics.jobFinished(job, outcome),
+    });
     app.decorate('jobs', runner);
     app.addHook('onReady', async () => {
       runner.start();

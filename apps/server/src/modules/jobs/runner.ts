@@ -1,17 +1,20 @@
 import { Cron } from 'croner';
 import { DISPLAY_TIME_ZONE } from '@fhp/domain';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { jobRuns } from '../../db/schema';
 import type { LifecycleDeps } from '../policies/deps';
 
 /**
  * Scheduled jobs, all run the same way (DESIGN.md "jobs": croner in-process, one runner among many
- * instances): each run has a tick (its scheduled minute, or "start:<minute>" for the catch-up run at
- * start). An instance first claims (job, tick) in a short transaction under a PostgreSQL advisory
- * lock; the `job_runs` row it inserts makes every other instance skip that tick. The work then runs
- * in small transactions of its own (one per policy, each locking the policy row and asking the state
- * machine again), so a run that overlaps another tick's run, or repeats after downtime, changes
- * nothing twice. Jobs take "now" from the app clock.
+ * instances; decisions 011 and 081): each run has a tick (its scheduled minute, or "start:<minute>"
+ * for the catch-up run at start). An instance claims (job, tick) with one statement on the unique
+ * `job_runs` row: it inserts it, or takes over one whose run failed or whose lease ran out (its
+ * instance died); a finished tick, or one another instance is running, is skipped. Each job has its
+ * own claim, so instances never wait for each other's claims of other jobs. The work then runs in
+ * small transactions of its own (one per policy, each locking the policy row and asking the state
+ * machine again), so a run that overlaps another tick's run, or repeats after downtime or a failure,
+ * changes nothing twice. A failed run gives its claim back and is retried after a delay. Jobs take
+ * "now" from the app clock; claims and leases use the database's time.
  */
 export interface JobContext {
   deps: LifecycleDeps;
@@ -29,18 +32,29 @@ export interface JobDefinition {
 export interface JobOutcome {
   job: string;
   tick: string;
-  /** False when another instance had already claimed this tick. */
+  /** False when another instance has run, or is running, this tick. */
   ran: boolean;
   changed: number;
 }
 
-/** Any fixed number: the same for every instance of this app (the boot and cleanup locks are 727_001/2). */
-const JOBS_ADVISORY_LOCK = 727_003;
+export interface JobRunnerOptions {
+  /** Waits before each retry of a failed scheduled run; then the tick is left to the next one. */
+  retryDelaysMs?: readonly number[];
+  /** Told about each tick: ran, skipped (another instance has it) or failed (metrics). */
+  onOutcome?: (job: string, outcome: 'ran' | 'skipped' | 'failed') => void;
+}
+
+/** Longer than any run takes: only an instance that died while running lets its lease run out. */
+const LEASE_SECONDS = 15 * 60;
+const DEFAULT_RETRY_DELAYS_MS = [10_000, 60_000, 300_000];
 
 const minute = (instant: Date) => `${instant.toISOString().slice(0, 16)}Z`;
 
+/** The error's name for the row (messages can quote data). */
+const errorName = (error: unknown) => (error instanceof Error ? error.name : 'unknown').slice(0, 100);
+
 export interface JobRunner {
-  /** Runs one job for a tick now, unless another instance claimed the tick. */
+  /** Runs one job for a tick now, unless another instance has it; rejects when the run fails (its claim is given back). */
   run(name: string, tick?: string): Promise<JobOutcome>;
   /** Every job once, in order (the catch-up at start, and tests). */
   runAll(tick?: string): Promise<JobOutcome[]>;
@@ -52,40 +66,71 @@ export interface JobRunner {
   readonly jobs: readonly JobDefinition[];
 }
 
-export function createJobRunner(deps: LifecycleDeps, jobs: readonly JobDefinition[]): JobRunner {
+export function createJobRunner(deps: LifecycleDeps, jobs: readonly JobDefinition[], options: JobRunnerOptions = {}): JobRunner {
   const running = new Set<Promise<unknown>>();
   const crons: Cron[] = [];
+  const retryDelays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
+  const retryTimers = new Set<NodeJS.Timeout>();
+  let stopped = false;
+  const tickOf = (job: string, tick: string) => and(eq(jobRuns.job, job), eq(jobRuns.tick, tick));
 
+  /** One statement: the new row, or a failed or abandoned one taken over; nothing for a finished or running tick. */
   async function claim(job: string, tick: string, now: Date): Promise<boolean> {
-    return deps.db.transaction(async (tx) => {
-      const result = (await tx.execute(sql`select pg_try_advisory_xact_lock(${JOBS_ADVISORY_LOCK}) as locked`)) as unknown as { rows: { locked: boolean }[] };
-      if (result.rows[0]?.locked !== true) return false;
-      const claimed = await tx.insert(jobRuns).values({ job, tick, startedAt: now }).onConflictDoNothing().returning({ job: jobRuns.job });
-      return claimed.length === 1;
-    });
+    const lease = sql`now() + make_interval(secs => ${LEASE_SECONDS})`;
+    const claimed = await deps.db
+      .insert(jobRuns)
+      .values({ job, tick, startedAt: now, leaseUntil: lease })
+      .onConflictDoUpdate({
+        target: [jobRuns.job, jobRuns.tick],
+        set: { startedAt: now, leaseUntil: lease, attempts: sql`${jobRuns.attempts} + 1` },
+        setWhere: sql`${jobRuns.finishedAt} is null and (${jobRuns.leaseUntil} is null or ${jobRuns.leaseUntil} < now())`,
+      })
+      .returning({ job: jobRuns.job });
+    return claimed.length === 1;
   }
 
   async function runOne(job: JobDefinition, tick: string): Promise<JobOutcome> {
     const now = deps.clock();
     const started = Date.now();
-    // Another instance holding the claim lock for a moment is not a reason to skip: try again briefly.
-    let claimed = false;
-    for (let attempt = 0; attempt < 3 && !claimed; attempt += 1) {
-      claimed = await claim(job.name, tick, now);
-      if (!claimed) {
-        const [done] = await deps.db.select().from(jobRuns).where(sql`${jobRuns.job} = ${job.name} and ${jobRuns.tick} = ${tick}`);
-        if (done) break;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    }
-    if (!claimed) {
-      deps.log.info({ job: job.name, tick }, 'job tick already run by another instance');
+    if (!(await claim(job.name, tick, now))) {
+      deps.log.info({ job: job.name, tick }, 'job tick run or running on another instance');
+      options.onOutcome?.(job.name, 'skipped');
       return { job: job.name, tick, ran: false, changed: 0 };
     }
-    const changed = await job.run({ deps, now });
-    await deps.db.update(jobRuns).set({ changed }).where(sql`${jobRuns.job} = ${job.name} and ${jobRuns.tick} = ${tick}`);
+    let changed: number;
+    try {
+      changed = await job.run({ deps, now });
+    } catch (error) {
+      options.onOutcome?.(job.name, 'failed');
+      // Given back at once, so a retry (here or on another instance) can claim the tick again.
+      await deps.db
+        .update(jobRuns)
+        .set({ leaseUntil: null, lastError: errorName(error) })
+        .where(tickOf(job.name, tick))
+        .catch(() => undefined); // the lease runs out instead
+      throw error;
+    }
+    await deps.db.update(jobRuns).set({ changed, finishedAt: sql`now()`, leaseUntil: null, lastError: null }).where(tickOf(job.name, tick));
+    options.onOutcome?.(job.name, 'ran');
     deps.log.info({ job: job.name, tick, changed, ms: Date.now() - started }, 'job ran');
     return { job: job.name, tick, ran: true, changed };
+  }
+
+  /** A scheduled run: failures are logged and retried after each delay, then left to the next tick. */
+  async function runScheduled(job: JobDefinition, tick: string, attempt = 0): Promise<void> {
+    try {
+      await track(runOne(job, tick));
+    } catch (error) {
+      const delay = retryDelays[attempt];
+      deps.log.error({ err: error, job: job.name, tick, retryInMs: delay ?? null }, 'job failed');
+      if (delay === undefined || stopped) return;
+      const timer = setTimeout(() => {
+        retryTimers.delete(timer);
+        if (!stopped) void runScheduled(job, tick, attempt + 1);
+      }, delay);
+      timer.unref();
+      retryTimers.add(timer);
+    }
   }
 
   function track<T>(promise: Promise<T>): Promise<T> {
@@ -109,27 +154,28 @@ export function createJobRunner(deps: LifecycleDeps, jobs: readonly JobDefinitio
       return outcomes;
     },
     start() {
+      stopped = false;
       for (const job of jobs) {
         const cron = new Cron(job.schedule, { timezone: DISPLAY_TIME_ZONE, protect: true }, async (self: Cron) => {
-          try {
-            await runner.run(job.name, minute(self.currentRun() ?? deps.clock()));
-          } catch (error) {
-            deps.log.error({ err: error, job: job.name }, 'job failed');
-          }
+          await runScheduled(job, minute(self.currentRun() ?? deps.clock()));
         });
         crons.push(cron);
       }
-      // A server that was off when a tick fell due catches up now; every job is idempotent.
+      // A server that was off when a tick fell due catches up now; every job is idempotent, and
+      // one failing job does not hold the others back.
+      const tick = `start:${minute(deps.clock())}`;
       void track(
-        runner.runAll(`start:${minute(deps.clock())}`).catch((error: unknown) => {
-          deps.log.error({ err: error }, 'catch-up run at start failed');
-          return [];
-        }),
+        (async () => {
+          for (const job of jobs) await runScheduled(job, tick);
+        })(),
       );
     },
     async stop() {
+      stopped = true;
       for (const cron of crons) cron.stop();
       crons.length = 0;
+      for (const timer of retryTimers) clearTimeout(timer);
+      retryTimers.clear();
       await runner.idle();
     },
     async idle() {

@@ -4,6 +4,8 @@
  */
 export { createMailer, MailDeliveryError } from './mailer';
 export type { Mailer, MailAttachment, MailerOptions, MailMessage, MailReceipt, NoticeLogger } from './mailer';
+export { createDeliveryQueue, failureSummary } from './delivery-queue';
+export type { DeliveryQueue, DeliveryQueueOptions, MessageRenderer, RenderedLater, StoredMessage } from './delivery-queue';
 export { createOutbox } from './outbox';
 export type { NewOutboxMessage, Outbox, OutboxChannel, OutboxMessage, OutboxOptions } from './outbox';
 export { createOutboxSmsProvider } from './sms';

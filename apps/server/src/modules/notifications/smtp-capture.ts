@@ -111,6 +111,9 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       server.off('error', reject);
+      // A client that dies mid-conversation (a killed server process) resets its connection: the
+      // server reports it as an error, which is not the capture's to fail on.
+      server.on('error', () => undefined);
       resolve();
     });
   });

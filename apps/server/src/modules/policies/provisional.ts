@@ -1,7 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import {
-  bankTransferReference,
   buildSchedule,
-  formatPolicyNumber,
   newProvisionalPolicy,
   quotedOption,
   type CountryCode,
@@ -15,7 +14,8 @@ import {
 import type { Db } from '../../db/client';
 import { PricingConfigCache } from '../pricing/pricing-config-cache';
 import { priceQuote } from '../pricing/service';
-import { insertPolicy, nextPolicySequence, type InstalmentRow, type PolicyRow } from './repository';
+import { drawPolicyNumber, pendingNumber, readNumberBase } from './policy-numbers';
+import { insertPolicy, type InstalmentRow, type PolicyRow } from './repository';
 import { appendTransaction, TXN_LOCATIONS, TXN_TYPES } from './transaction-log';
 
 type Beneficiary = { firstName: string; lastName: string; email: string; mobileNo: string; addressLine1: string; city: string; country: string };
@@ -42,18 +42,29 @@ export interface ProvisionalPolicyRecord {
   beneficiary: Beneficiary;
 }
 
+export interface StoreOptions {
+  /** `readNumberBase` for the policy's country and season, read before the transaction; read here when absent. */
+  numberBase?: number;
+  /** The caller's own writes for the new policy (its queued email), made before the number is drawn. */
+  alsoWrite?: (policyId: string) => Promise<unknown>;
+}
+
 /**
- * Stores a provisional policy: its number (the per-country, per-season counter), the row with the
- * rates it was sold at, beneficiary and schedule, and the "Provisional policy created" log entry.
- * The one place a policy row is built; call it inside the transaction of the purchase.
+ * Stores a provisional policy: the row with the rates it was sold at, beneficiary and schedule,
+ * the "Provisional policy created" log entry, the caller's own writes, and last its number (the
+ * per-country, per-season counter, policy-numbers.ts), so the counter stays locked only for the
+ * last statement and the commit. The statements are issued at once, in that order (see
+ * insertPolicy). The one place a policy row is built; call it inside the transaction of the purchase.
  */
-export async function storeProvisionalPolicy(tx: Db, record: ProvisionalPolicyRecord): Promise<PolicyRow> {
+export async function storeProvisionalPolicy(tx: Db, record: ProvisionalPolicyRecord, options: StoreOptions = {}): Promise<PolicyRow> {
   const { option } = record;
   const state = newProvisionalPolicy({ payableCents: option.discount?.premiumCents ?? option.premiumCents, coverageCents: option.coverageCents });
-  const sequence = await nextPolicySequence(tx, record.country, record.seasonYear);
-  const policyNumber = formatPolicyNumber({ country: record.country, seasonYear: record.seasonYear, sequence });
-  const policy = await insertPolicy(tx, {
+  const id = randomUUID();
+  const policyNumber = pendingNumber(id);
+  const base = options.numberBase ?? (await readNumberBase(tx, record.country, record.seasonYear));
+  const stored = insertPolicy(tx, {
     policy: {
+      id,
       policyNumber,
       ownerId: record.ownerId,
       type: state.type,
@@ -67,7 +78,7 @@ export async function storeProvisionalPolicy(tx: Db, record: ProvisionalPolicyRe
       seasonYear: record.seasonYear,
       paymentPlan: record.paymentPlan,
       paymentChannel: record.paymentChannel,
-      bankTransferReference: record.paymentChannel === 'BANK_TRANSFER' ? bankTransferReference(policyNumber) : null,
+      bankTransferReference: null,
       politicallyExposed: record.politicallyExposed,
       charged: record.charged,
       useOfProceeds: record.useOfProceeds,
@@ -86,7 +97,7 @@ export async function storeProvisionalPolicy(tx: Db, record: ProvisionalPolicyRe
       currencyCode: record.currency,
     },
   });
-  await appendTransaction(tx, {
+  const logged = appendTransaction(tx, {
     ownerId: record.ownerId,
     performedBy: record.ownerId,
     type: TXN_TYPES.POLICY_PURCHASE_FLOW,
@@ -106,7 +117,10 @@ export async function storeProvisionalPolicy(tx: Db, record: ProvisionalPolicyRe
     location: TXN_LOCATIONS.portal,
     at: record.purchasedAt,
   });
-  return policy;
+  const own = options.alsoWrite?.(id);
+  const numbered = drawPolicyNumber(tx, { id, country: record.country, seasonYear: record.seasonYear, bankTransfer: record.paymentChannel === 'BANK_TRANSFER' }, base);
+  const [policy, number] = await Promise.all([stored, numbered, logged, own]);
+  return { ...policy, ...number };
 }
 
 export interface ProvisionalPolicySpec {

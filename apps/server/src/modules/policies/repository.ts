@@ -1,27 +1,15 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { policies, policyBeneficiaries, policyInstalments, policyNumberCounters, policySaleRates } from '../../db/schema';
+import { policies, policyBeneficiaries, policyInstalments, policySaleRates } from '../../db/schema';
 
 export type PolicyRow = typeof policies.$inferSelect;
 export type NewPolicy = typeof policies.$inferInsert;
 export type InstalmentRow = typeof policyInstalments.$inferSelect;
 
-/**
- * The next sequence for a country and season. One statement: the first purchase creates the row,
- * later ones increment it under its row lock, so concurrent purchases (on any number of instances)
- * each get their own number; a rolled-back purchase releases its increment.
- */
-export async function nextPolicySequence(db: Db, country: string, seasonYear: number): Promise<number> {
-  const [row] = await db
-    .insert(policyNumberCounters)
-    .values({ country, seasonYear, lastSequence: 1 })
-    .onConflictDoUpdate({
-      target: [policyNumberCounters.country, policyNumberCounters.seasonYear],
-      set: { lastSequence: sql`${policyNumberCounters.lastSequence} + 1` },
-    })
-    .returning({ sequence: policyNumberCounters.lastSequence });
-  if (!row) throw new Error('No policy sequence was returned');
-  return row.sequence;
+export async function findPolicyById(db: Db, id: string): Promise<PolicyRow | undefined> {
+  const [row] = await db.select().from(policies).where(eq(policies.id, id)).limit(1);
+  return row;
 }
 
 export async function findPolicyByIdempotencyKey(db: Db, ownerId: string, key: string): Promise<PolicyRow | undefined> {
@@ -41,13 +29,21 @@ export interface NewPolicyRecord {
   saleRates: Omit<typeof policySaleRates.$inferInsert, 'policyId'>;
 }
 
-/** Policy, beneficiary, schedule and sale rates; call inside the purchase transaction. */
+/**
+ * Policy, beneficiary, schedule and sale rates; call inside the purchase transaction. The four
+ * statements are issued at once: the driver sends them in this order on the transaction's one
+ * connection, each as soon as the one before is answered, without a turn of the event loop in
+ * between (a busy server's turns are what a sequence of awaits waits for).
+ */
 export async function insertPolicy(db: Db, record: NewPolicyRecord): Promise<PolicyRow> {
-  const [policy] = await db.insert(policies).values(record.policy).returning();
+  const policyId = record.policy.id ?? randomUUID();
+  const [[policy]] = await Promise.all([
+    db.insert(policies).values({ ...record.policy, id: policyId }).returning(),
+    db.insert(policyBeneficiaries).values({ ...record.beneficiary, policyId }),
+    db.insert(policySaleRates).values({ ...record.saleRates, policyId }),
+    db.insert(policyInstalments).values(record.instalments.map((instalment) => ({ ...instalment, policyId }))),
+  ]);
   if (!policy) throw new Error('The policy could not be stored');
-  await db.insert(policyBeneficiaries).values({ ...record.beneficiary, policyId: policy.id });
-  await db.insert(policySaleRates).values({ ...record.saleRates, policyId: policy.id });
-  await db.insert(policyInstalments).values(record.instalments.map((instalment) => ({ ...instalment, policyId: policy.id })));
   return policy;
 }
 

@@ -84,7 +84,7 @@ builder.mutationFields((t) => ({
       const user = requireOwnedRecord(ctx, 'create', 'Policy', ctx.user?.id ?? '');
       const app = ctx.request.server;
       return purchasePolicy(
-        { db: ctx.db, clock: ctx.clock, offers: ctx.offers, pricing: app.pricingConfig, mailer: app.identity.mailer, log: ctx.request.log },
+        { db: ctx.db, clock: ctx.clock, offers: ctx.offers, pricing: app.pricingConfig, deliveries: app.identity.deliveries, onStored: () => app.metrics.purchaseStored() },
         user.id,
         input,
       );

@@ -22,13 +22,14 @@ import { parseInput, userInputError } from '../../graphql/errors';
 import { findUserById } from '../identity/repository';
 import { fullName } from '../identity/service';
 import { isKycSubmitted } from '../kyc/repository';
-import type { Mailer } from '../notifications';
-import { storeProvisionalPolicy } from '../policies/provisional';
-import { findInstalments, findPolicyByIdempotencyKey, isUniqueViolation, type InstalmentRow, type PolicyRow } from '../policies/repository';
+import type { DeliveryQueue, MessageRenderer } from '../notifications';
+import { readNumberBase } from '../policies/policy-numbers';
+import { storeProvisionalPolicy, type ProvisionalPolicyRecord } from '../policies/provisional';
+import { findInstalments, findPolicyById, findPolicyByIdempotencyKey, isUniqueViolation, type InstalmentRow, type PolicyRow } from '../policies/repository';
 import type { OfferCache } from '../pricing/offer-cache';
 import type { PricingConfigCache } from '../pricing/pricing-config-cache';
 import { purchaseWindowOpenAt } from '../pricing/purchase-window';
-import { findCurrentSeason } from '../pricing/repository';
+import { findCurrentSeason, type SeasonRow } from '../pricing/repository';
 import { priceQuote } from '../pricing/service';
 import { provisionalPolicyEmail } from './email';
 
@@ -37,9 +38,14 @@ export interface PurchaseDeps {
   clock: Clock;
   offers: OfferCache;
   pricing: PricingConfigCache;
-  mailer: Mailer;
-  log: { error(details: object, message: string): void };
+  /** The provisional policy email is queued with the policy and sent after the answer. */
+  deliveries: DeliveryQueue;
+  /** Told about each policy stored (metrics). */
+  onStored?: () => void;
 }
+
+/** The queue's template for the provisional policy email, rendered from the committed policy. */
+export const PROVISIONAL_POLICY_EMAIL = 'provisional-policy';
 
 /** The contract's PolicyPurchaseResult. */
 export interface PolicyPurchaseResult {
@@ -80,12 +86,12 @@ function toResult(policy: PolicyRow, owner: Owner, instalments: readonly Instalm
 }
 
 /** Everything decided before the transaction: prices, season, schedule. Throws the customer's refusal. */
-async function price(deps: PurchaseDeps, ownerId: string, values: PurchasePolicyValues) {
-  const { db, clock, offers } = deps;
-  if (!(await isKycSubmitted(db, ownerId))) throw userInputError(PURCHASE_REFUSALS.kycRequired, PURCHASE_REFUSAL_CODES.KYC_REQUIRED);
+async function price(deps: PurchaseDeps, values: PurchasePolicyValues, read: { kycSubmitted: boolean; season: SeasonRow | undefined }) {
+  const { clock, offers } = deps;
+  if (!read.kycSubmitted) throw userInputError(PURCHASE_REFUSALS.kycRequired, PURCHASE_REFUSAL_CODES.KYC_REQUIRED);
   const now = clock();
   const today = localIsoDate(now);
-  const season = await findCurrentSeason(db);
+  const { season } = read;
   if (!season || !purchaseWindowOpenAt(season, now)) {
     throw userInputError(PURCHASE_REFUSALS.windowClosed, PURCHASE_REFUSAL_CODES.PURCHASE_WINDOW_CLOSED);
   }
@@ -125,18 +131,24 @@ function checkPricesSeen(result: QuoteResult, values: PurchasePolicyValues): Opt
 
 /**
  * PurchasePolicy: re-prices the chosen option as the quote does, refuses a stale or tampered
- * premium, and stores a provisional policy with its number, beneficiary, schedule and log entry in
- * one transaction; then emails it. The idempotency key makes a repeat (a double click, a retry after
- * a lost answer) return the first policy: checked before and inside the transaction, and backed by
- * a unique index for two requests that pass both checks at once.
+ * premium, and stores a provisional policy with its number, beneficiary, schedule, log entry and
+ * queued email in one transaction; the email goes out after the answer. The idempotency key makes
+ * a repeat (a double click, a retry after a lost answer) return the first policy: checked before the
+ * transaction, and backed by a unique index for requests that pass the check at once.
  */
 export async function purchasePolicy(deps: PurchaseDeps, ownerId: string, input: unknown): Promise<PolicyPurchaseResult> {
   const { db } = deps;
   const values = parseInput(purchasePolicyInputSchema, input);
-  const earlier = await findPolicyByIdempotencyKey(db, ownerId, values.idempotencyKey);
+  // Independent reads at once (on PostgreSQL, on several connections): a rush is slow in round trips.
+  const [earlier, kycSubmitted, currentSeason, owner] = await Promise.all([
+    findPolicyByIdempotencyKey(db, ownerId, values.idempotencyKey),
+    isKycSubmitted(db, ownerId),
+    findCurrentSeason(db),
+    findUserById(db, ownerId),
+  ]);
   if (earlier) return resultFor(db, earlier);
 
-  const { now, season, option, schedule, pricingSeasonYear, currency } = await price(deps, ownerId, values);
+  const { now, season, option, schedule, pricingSeasonYear, currency } = await price(deps, values, { kycSubmitted, season: currentSeason });
   const terms = termsDataFromEntries(values.termsOfUse);
   const beneficiary = values.benificiaryDetail;
 
@@ -146,39 +158,43 @@ export async function purchasePolicy(deps: PurchaseDeps, ownerId: string, input:
     amountCents: instalment.amountCents,
   }));
 
-  let stored: { policy: PolicyRow; created: boolean };
+  const record: ProvisionalPolicyRecord = {
+    ownerId,
+    country: values.countryName,
+    seasonYear: season.year,
+    option,
+    pricingSeasonYear,
+    currency,
+    instalments,
+    paymentPlan: values.paymentPlan,
+    paymentChannel: values.paymentChannel,
+    politicallyExposed: terms.politicallyExposed === 'yes',
+    charged: terms.charged,
+    useOfProceeds: values.useOfProceeds,
+    termsOfUse: values.termsOfUse,
+    idempotencyKey: values.idempotencyKey,
+    purchasedAt: now,
+    beneficiary: {
+      firstName: beneficiary.firstName,
+      lastName: beneficiary.lastName,
+      email: beneficiary.email,
+      mobileNo: beneficiary.mobileNo,
+      addressLine1: beneficiary.address.addressLine1,
+      city: beneficiary.address.city,
+      country: beneficiary.address.country,
+    },
+  };
+  const numberBase = await readNumberBase(db, values.countryName, season.year);
+  let policy: PolicyRow;
   try {
-    stored = await db.transaction(async (tx) => {
-      const repeat = await findPolicyByIdempotencyKey(tx, ownerId, values.idempotencyKey);
-      if (repeat) return { policy: repeat, created: false };
-      const policy = await storeProvisionalPolicy(tx, {
-        ownerId,
-        country: values.countryName,
-        seasonYear: season.year,
-        option,
-        pricingSeasonYear,
-        currency,
-        instalments,
-        paymentPlan: values.paymentPlan,
-        paymentChannel: values.paymentChannel,
-        politicallyExposed: terms.politicallyExposed === 'yes',
-        charged: terms.charged,
-        useOfProceeds: values.useOfProceeds,
-        termsOfUse: values.termsOfUse,
-        idempotencyKey: values.idempotencyKey,
-        purchasedAt: now,
-        beneficiary: {
-          firstName: beneficiary.firstName,
-          lastName: beneficiary.lastName,
-          email: beneficiary.email,
-          mobileNo: beneficiary.mobileNo,
-          addressLine1: beneficiary.address.addressLine1,
-          city: beneficiary.address.city,
-          country: beneficiary.address.country,
-        },
-      });
-      return { policy, created: true };
-    });
+    // A repeat that committed since the check above fails on the unique key and is answered below.
+    policy = await db.transaction((tx) =>
+      storeProvisionalPolicy(tx, record, {
+        numberBase,
+        alsoWrite: (policyId) =>
+          deps.deliveries.enqueue(tx, owner ? [{ to: owner.email, kind: 'provisional policy', template: PROVISIONAL_POLICY_EMAIL, reference: policyId }] : []),
+      }),
+    );
   } catch (error) {
     // Another request with the same key committed between our check and our insert.
     if (!isUniqueViolation(error)) throw error;
@@ -187,18 +203,22 @@ export async function purchasePolicy(deps: PurchaseDeps, ownerId: string, input:
     return resultFor(db, winner);
   }
 
-  if (!stored.created) return resultFor(db, stored.policy);
-  // Just inserted: the schedule is the one we wrote, and the owner is read once for answer and email.
-  const owner = await findUserById(db, ownerId);
-  const result = toResult(stored.policy, owner, instalments);
-  await sendPolicyEmail(deps, stored.policy, owner, result);
-  return result;
+  deps.onStored?.();
+  deps.deliveries.kick();
+  // Just inserted: the schedule is the one we wrote.
+  return toResult(policy, owner, instalments);
 }
 
-/** The policy is stored whatever happens to the email; a failed send is logged for a retry by staff. */
-async function sendPolicyEmail(deps: PurchaseDeps, policy: PolicyRow, owner: Owner, result: PolicyPurchaseResult): Promise<void> {
-  if (!owner) return;
-  const email = provisionalPolicyEmail({
+/**
+ * The provisional policy email, rendered from the stored policy when the queue sends it (its
+ * number is drawn by the purchase's last statement, after the email was queued).
+ */
+export const renderProvisionalPolicyEmail: MessageRenderer = async (db, policyId) => {
+  const policy = await findPolicyById(db, policyId);
+  if (!policy) return undefined;
+  const [owner, instalments] = await Promise.all([findUserById(db, policy.ownerId), findInstalments(db, policy.id)]);
+  if (!owner) return undefined;
+  return provisionalPolicyEmail({
     holderName: fullName(owner),
     policyNumber: policy.policyNumber,
     country: policy.country as PurchasePolicyValues['countryName'],
@@ -209,11 +229,6 @@ async function sendPolicyEmail(deps: PurchaseDeps, policy: PolicyRow, owner: Own
     paymentPlan: policy.paymentPlan,
     paymentChannel: policy.paymentChannel,
     bankTransferReference: policy.bankTransferReference,
-    schedule: result.schedule.map((row) => ({ number: row.number, dueDate: row.dueDate, amountCents: row.amount.cents })),
+    schedule: instalments.map((row) => ({ number: row.number, dueDate: row.dueDate, amountCents: row.amountCents })),
   });
-  try {
-    await deps.mailer.send({ to: owner.email, ...email });
-  } catch (error) {
-    deps.log.error({ err: error, policyNumber: policy.policyNumber }, 'provisional policy email not sent');
-  }
-}
+};
