@@ -69,6 +69,8 @@ describeApp(
     it('a wrong one-time code: the refusal is logged without the code sent, the code typed or the email', async () => {
       const address = 'wrong.code@fhp.example';
       expect((await iam(suite.app, '/user/sign-up', { email: address })).status).toBe(200);
+      // The code goes out after the answer (the delivery queue): wait for it.
+      await suite.app.identity.deliveries.settle();
       const code = extractCode(suite.app.identity.outbox.latestFor(address)?.text ?? '');
       const wrong = `${(Number(code[0]) + 1) % 10}${code.slice(1)}`;
       const { status, body } = await iam(suite.app, '/email/verify-by-otp', { email: address, otp: wrong });

@@ -58,6 +58,8 @@ function trackOf(storm: RandomStorm, year: number): TrackSpec[] {
   });
 }
 
+const PROPERTY_SEED = 20_261_126;
+
 describeApp('the trigger engine never pays more than 100% in a term', (suite) => {
   let owner = '';
   let run = 0;
@@ -112,7 +114,9 @@ describeApp('the trigger engine never pays more than 100% in a term', (suite) =>
           seen.topUps += paid.length - new Set(paid.map((payout) => payout.stormRef)).size;
         }
       }),
-      { numRuns: 25 },
+      // A fixed seed: the same 25 cases on both databases and every run, among them full payouts and
+      // top-ups after an advisory update (the checks below), so the property is always put to work.
+      { numRuns: 25, seed: PROPERTY_SEED },
     );
     expect(seen.paid).toBeGreaterThan(10);
     expect(seen.full).toBeGreaterThan(0);
