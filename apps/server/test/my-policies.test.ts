@@ -168,6 +168,38 @@ describeApp('my policies: the three lists, a policy detail and acknowledging a p
     expect(detail.body.data!.getMyPolicyDetail.payments.schedule).toHaveLength(2);
   });
 
+  it('getMyPayouts pages the caller\'s own payouts, of one policy by id or number; another holder\'s policy has none; bad paging in words', async () => {
+    const { app } = suite;
+    const PAYOUTS = `query P($input: MyPayoutsInput) { getMyPayouts(input: $input) { data { id policyId status } currentPage pageSize totalCount totalPages } }`;
+    type PayoutPage = { getMyPayouts: { data: { id: string; policyId: string; status: string }[]; currentPage: number; pageSize: number; totalCount: number; totalPages: number } };
+    const owned = await app.db.select({ id: payouts.id, policyId: payouts.policyId }).from(payouts).innerJoin(policies, eq(policies.id, payouts.policyId)).where(eq(policies.ownerId, aId));
+    expect(owned.length).toBeGreaterThan(1);
+
+    const all = await gqlAs<PayoutPage>(app, tokens.a, PAYOUTS, {});
+    expect(all.body.errors).toBeUndefined();
+    expect(all.body.data!.getMyPayouts).toMatchObject({ currentPage: 1, pageSize: 10, totalCount: owned.length });
+    expect(all.body.data!.getMyPayouts.data.map((payout) => payout.id).sort()).toEqual(owned.map((payout) => payout.id).sort());
+
+    const [one] = owned;
+    const [policy] = await app.db.select().from(policies).where(eq(policies.id, one!.policyId));
+    const expected = owned.filter((payout) => payout.policyId === one!.policyId).map((payout) => payout.id).sort();
+    for (const ref of [policy!.id, policy!.policyNumber, policy!.policyNumber.toLowerCase()]) {
+      const page = await gqlAs<PayoutPage>(app, tokens.a, PAYOUTS, { input: { where: { policyId: { equals: ref } } } });
+      expect(page.body.data!.getMyPayouts.data.map((payout) => payout.id).sort(), ref).toEqual(expected);
+    }
+    const paged = await gqlAs<PayoutPage>(app, tokens.a, PAYOUTS, { input: { skip: 1, limit: 1 } });
+    expect(paged.body.data!.getMyPayouts).toMatchObject({ currentPage: 2, pageSize: 1, totalCount: owned.length, totalPages: owned.length });
+    expect(paged.body.data!.getMyPayouts.data).toHaveLength(1);
+
+    // B asks for A's policy, by id and by number: an empty page, nothing of A's.
+    for (const ref of [policy!.id, policy!.policyNumber, 'not-a-policy']) {
+      const theirs = await gqlAs<PayoutPage>(app, tokens.b, PAYOUTS, { input: { where: { policyId: { equals: ref } } } });
+      expect(theirs.body.data!.getMyPayouts).toMatchObject({ data: [], totalCount: 0 });
+    }
+    expect(display((await gqlAs(app, tokens.a, PAYOUTS, { input: { limit: 51 } })).body)).toBe('Limit must be a whole number from 1 to 50');
+    expect(display((await gqlAs(app, tokens.a, PAYOUTS, { input: { skip: -1 } })).body)).toBe('Skip must be a whole number of 0 or more');
+  });
+
   it('acknowledges a paid payout once; a pending one, a repeat or another holder\'s is refused and nothing is stored', async () => {
     const { app } = suite;
     const [confirmation] = await app.db.select().from(policies).where(and(eq(policies.ownerId, aId), eq(policies.status, 'PAYOUT_CONFIRMATION')));

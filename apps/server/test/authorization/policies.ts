@@ -9,7 +9,7 @@ import { signedIn, type Expected, type MatrixRows } from './types';
 const holderAOnly: Expected = { anonymous: 'deny', purchaserA: 'allow', purchaserB: 'deny', teller: 'deny', admin: 'deny', owner: 'deny' };
 
 /** A's demo policies (issue 9): an issued one, and a paid payout waiting for its acknowledgement. */
-const fixtures = { issued: '', payoutId: '' };
+const fixtures = { issued: '', payoutId: '', confirmationNumber: '' };
 
 export const policiesRows: MatrixRows = {
   async setup({ app }) {
@@ -18,6 +18,7 @@ export const policiesRows: MatrixRows = {
     const [confirmation] = await app.db.select().from(policies).where(and(eq(policies.ownerId, a), eq(policies.status, 'PAYOUT_CONFIRMATION')));
     const [payout] = await app.db.select().from(payouts).where(eq(payouts.policyId, confirmation!.id));
     fixtures.payoutId = payout!.id;
+    fixtures.confirmationNumber = confirmation!.policyNumber;
     const [monitoring] = await app.db.select().from(policies).where(and(eq(policies.ownerId, a), eq(policies.status, 'EVENT_MONITORING')));
     fixtures.issued = monitoring!.policyNumber;
   },
@@ -37,6 +38,16 @@ export const policiesRows: MatrixRows = {
       query: () => `{ getMyPolicyDetail(policyNumber: "${fixtures.issued}", list: "ACTUAL") { policy { policyNumber } payouts { id } } }`,
       expected: holderAOnly,
       hidesOthers: true,
+    },
+    getMyPayouts: {
+      // One's own payouts: asking for A's policy, everyone else gets an empty page.
+      query: () => `{ getMyPayouts(input: { where: { policyId: { equals: "${fixtures.confirmationNumber}" } } }) { data { id } totalCount } }`,
+      expected: signedIn,
+      check: (data, caller) => {
+        const ids = (data.getMyPayouts as { data: { id: string }[] }).data.map((payout) => payout.id);
+        if (caller === 'purchaserA') expect(ids).toContain(fixtures.payoutId);
+        else expect(ids).toEqual([]);
+      },
     },
     acknowledgePayout: {
       // The second time A asks it meets "already acknowledged": past the guard.

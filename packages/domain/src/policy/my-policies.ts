@@ -43,15 +43,8 @@ export const MY_POLICIES_MESSAGES = {
 
 const list = z.enum(MY_POLICY_LISTS, { error: MY_POLICIES_MESSAGES.unknownList });
 
-/** getMyPolicies' input. `policyNumber` narrows to numbers containing it (the archive's filter). */
-export const myPoliciesInputSchema = z.object({
-  list,
-  policyNumber: z
-    .string()
-    .trim()
-    .max(40, MY_POLICIES_MESSAGES.policyNumberTooLong)
-    .nullish()
-    .transform((value) => (value ? value.toUpperCase() : undefined)),
+/** skip (default 0) and limit (default 10, at most 50), shared by the holder's paged lists. */
+const pagingFields = {
   limit: z
     .number({ error: MY_POLICIES_MESSAGES.limitRange })
     .int(MY_POLICIES_MESSAGES.limitRange)
@@ -65,9 +58,33 @@ export const myPoliciesInputSchema = z.object({
     .min(0, MY_POLICIES_MESSAGES.skipNegative)
     .nullish()
     .transform((value) => value ?? 0),
+};
+
+/** getMyPolicies' input. `policyNumber` narrows to numbers containing it (the archive's filter). */
+export const myPoliciesInputSchema = z.object({
+  list,
+  policyNumber: z
+    .string()
+    .trim()
+    .max(40, MY_POLICIES_MESSAGES.policyNumberTooLong)
+    .nullish()
+    .transform((value) => (value ? value.toUpperCase() : undefined)),
+  ...pagingFields,
 });
 export type MyPoliciesInput = z.input<typeof myPoliciesInputSchema>;
 export type MyPoliciesQuery = z.output<typeof myPoliciesInputSchema>;
+
+/**
+ * getMyPayouts' input (spec part 2 section 7: "where policyId equals", with paging): the policy by
+ * its id or its number; without it, every payout of the caller's own policies.
+ */
+export const myPayoutsInputSchema = z.object({
+  where: z
+    .object({ policyId: z.object({ equals: z.string().trim().max(40, MY_POLICIES_MESSAGES.notFound) }).nullish() })
+    .nullish(),
+  ...pagingFields,
+});
+export type MyPayoutsInput = z.input<typeof myPayoutsInputSchema>;
 
 /** getMyPolicyDetail's input: the policy number from the address, and the list the address names. */
 export const myPolicyDetailInputSchema = z.object({

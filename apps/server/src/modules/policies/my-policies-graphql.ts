@@ -1,4 +1,4 @@
-import { myPoliciesInputSchema, myPolicyDetailInputSchema, MY_POLICIES_MESSAGES, pageInfo, subject, type PageInfo } from '@fhp/domain';
+import { myPayoutsInputSchema, myPoliciesInputSchema, myPolicyDetailInputSchema, MY_POLICIES_MESSAGES, pageInfo, subject, type PageInfo } from '@fhp/domain';
 import { z } from 'zod';
 import { builder, type GraphQLContext } from '../../graphql/builder';
 import { parseInput, userInputError } from '../../graphql/errors';
@@ -8,12 +8,12 @@ import { EXPLORER_PATH } from '../ledger';
 import { PolicyPaymentViewRef } from '../payments/graphql';
 import { acknowledgePayout, PAYOUT_MESSAGES } from '../payouts/service';
 import { lifecycleDeps } from './deps';
-import { findMyPolicyDetail, listMyPolicies, type MyPayoutView, type MyPolicyCard, type MyPolicyDetail } from './my-policies';
+import { findMyPolicyDetail, listMyPayouts, listMyPolicies, type MyPayoutView, type MyPolicyCard, type MyPolicyDetail } from './my-policies';
 import { TXN_LOCATIONS } from './transaction-log';
 
 /**
  * The holder's policies (issue 9, spec part 2 sections 2 and 7): getMyPolicies, getMyPolicyDetail,
- * acknowledgePayout. "My" means the caller's own, for every role that may own policies: an
+ * getMyPayouts, acknowledgePayout. "My" means the caller's own, for every role that may own policies: an
  * administrator's own list is theirs too, never everyone's.
  */
 
@@ -120,6 +120,32 @@ const MyPoliciesInputRef = builder.inputType('MyPoliciesInput', {
   }),
 });
 
+const MyPayoutPageRef = builder.objectRef<PageInfo & { data: MyPayoutView[] }>('MyPayoutPage').implement({
+  fields: (t) => ({
+    data: t.field({ type: [MyPayoutRef], resolve: (page) => page.data }),
+    currentPage: t.exposeInt('currentPage'),
+    pageSize: t.exposeInt('pageSize'),
+    totalCount: t.exposeInt('totalCount'),
+    totalPages: t.exposeInt('totalPages'),
+  }),
+});
+
+const PolicyIdEqualsRef = builder.inputType('PolicyIdEquals', {
+  fields: (t) => ({ equals: t.string({ required: true, description: "The policy's id or its number." }) }),
+});
+
+const MyPayoutsWhereRef = builder.inputType('MyPayoutsWhere', {
+  fields: (t) => ({ policyId: t.field({ type: PolicyIdEqualsRef, required: false }) }),
+});
+
+const MyPayoutsInputRef = builder.inputType('MyPayoutsInput', {
+  fields: (t) => ({
+    where: t.field({ type: MyPayoutsWhereRef, required: false }),
+    skip: t.int({ required: false, description: 'Default 0.' }),
+    limit: t.int({ required: false, description: 'Default 10, at most 50.' }),
+  }),
+});
+
 const notFound = () => userInputError(MY_POLICIES_MESSAGES.notFound, MY_POLICY_CODES.NOT_FOUND);
 
 builder.queryFields((t) => ({
@@ -132,6 +158,17 @@ builder.queryFields((t) => ({
       const query = parseInput(myPoliciesInputSchema, input);
       const page = await listMyPolicies(ctx.db, user.id, query);
       return { data: page.cards, ...pageInfo(query.skip, query.limit, page.totalCount) };
+    },
+  }),
+  getMyPayouts: t.field({
+    type: MyPayoutPageRef,
+    description: "Signed in: one page of the payouts of the caller's own policies, newest first, optionally of one policy (its id or number). Another holder's policy has none.",
+    args: { input: t.arg({ type: MyPayoutsInputRef, required: false }) },
+    resolve: async (_root, { input }, ctx) => {
+      const user = requirePolicyOwner(ctx);
+      const query = parseInput(myPayoutsInputSchema, input ?? {});
+      const page = await listMyPayouts(ctx.db, user.id, { policyRef: query.where?.policyId?.equals, skip: query.skip, limit: query.limit });
+      return { data: page.payouts, ...pageInfo(query.skip, query.limit, page.totalCount) };
     },
   }),
   getMyPolicyDetail: t.field({

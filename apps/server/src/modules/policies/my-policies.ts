@@ -18,6 +18,7 @@ import { and, asc, count, desc, eq, inArray, like, notInArray, type SQL } from '
 import type { Db } from '../../db/client';
 import { ledgerEntries, payouts, policies, policyBeneficiaries } from '../../db/schema';
 import { paymentViews, type PaymentViewData } from '../payments/view';
+import { isUuid } from './lifecycle';
 import type { PolicyRow } from './repository';
 
 /**
@@ -119,6 +120,36 @@ export function payoutView(row: typeof payouts.$inferSelect): MyPayoutView {
     acknowledged: row.acknowledgedAt !== null,
     acknowledgedAt: row.acknowledgedAt,
   };
+}
+
+/**
+ * One page of the payouts of the owner's own policies, newest first; `policyRef` (a policy's id or
+ * its number) narrows to one policy, and someone else's policy reads like one without payouts.
+ */
+export async function listMyPayouts(
+  db: Db,
+  ownerId: string,
+  query: { policyRef: string | undefined; skip: number; limit: number },
+): Promise<{ payouts: MyPayoutView[]; totalCount: number }> {
+  const conditions: SQL[] = [eq(policies.ownerId, ownerId)];
+  if (query.policyRef !== undefined) {
+    // Only a uuid is compared with the id column (PostgreSQL refuses anything else there).
+    const number = query.policyRef.toUpperCase();
+    conditions.push(isUuid(query.policyRef) ? eq(policies.id, query.policyRef) : eq(policies.policyNumber, number));
+  }
+  const where = and(...conditions);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ payout: payouts })
+      .from(payouts)
+      .innerJoin(policies, eq(policies.id, payouts.policyId))
+      .where(where)
+      .orderBy(desc(payouts.createdAt), desc(payouts.id))
+      .limit(query.limit)
+      .offset(query.skip),
+    db.select({ n: count() }).from(payouts).innerJoin(policies, eq(policies.id, payouts.policyId)).where(where),
+  ]);
+  return { payouts: rows.map((row) => payoutView(row.payout)), totalCount: Number(total?.n ?? 0) };
 }
 
 /**
