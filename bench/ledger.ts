@@ -13,6 +13,7 @@ import { SKIPPED_POSTGRES, withScratchPostgres } from './scratch-postgres';
 import { openDatabase, type Database, type Db } from '../apps/server/src/db/client';
 import { ledgerBlocks, ledgerEntries, ledgerHead } from '../apps/server/src/db/schema';
 import { ledgerAccountOf, sha256Hex, verifyStoredLedger } from '../apps/server/src/modules/ledger';
+import { runWhenStandalone } from './standalone';
 
 const ENTRIES = Number(process.env.BENCH_LEDGER_ENTRIES ?? 10_000);
 const TARGET_MS = 1000;
@@ -134,15 +135,4 @@ export async function runLedgerBench(): Promise<LedgerBenchResult> {
 }
 
 // `node --import tsx bench/ledger.ts` runs this part alone.
-if (import.meta.url === `file://${process.argv[1]}`) {
-  runLedgerBench().then(
-    (result) => {
-      console.log(result.lines.join('\n'));
-      process.exit(result.failures > 0 ? 1 : 0);
-    },
-    (error: unknown) => {
-      console.error('ledger bench failed:', error);
-      process.exit(1);
-    },
-  );
-}
+runWhenStandalone(import.meta.url, 'ledger', runLedgerBench);

@@ -13,6 +13,7 @@ import type { Database } from '../apps/server/src/db/client';
 import { policies, users } from '../apps/server/src/db/schema';
 import { listMyPolicies } from '../apps/server/src/modules/policies/my-policies';
 import { SKIPPED_POSTGRES, withScratchPostgres } from './scratch-postgres';
+import { runWhenStandalone } from './standalone';
 
 const ROWS = Number(process.env.BENCH_POLICY_ROWS ?? 1_000_000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 300);
@@ -98,15 +99,4 @@ export async function runMyPoliciesBench(): Promise<string[]> {
   return lines;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  runMyPoliciesBench().then(
-    (lines) => {
-      console.log(lines.join('\n'));
-      process.exit(0);
-    },
-    (error: unknown) => {
-      console.error('my policies bench failed:', error);
-      process.exit(1);
-    },
-  );
-}
+runWhenStandalone(import.meta.url, 'my policies', runMyPoliciesBench);

@@ -14,6 +14,7 @@ import type { Database } from '../apps/server/src/db/client';
 import { policies } from '../apps/server/src/db/schema';
 import { loadPortfolio } from '../apps/server/src/modules/portfolio/service';
 import { SKIPPED_POSTGRES, withScratchPostgres } from './scratch-postgres';
+import { runWhenStandalone } from './standalone';
 
 const ROWS = Number(process.env.BENCH_PORTFOLIO_ROWS ?? 1_000_000);
 const PAYOUTS = Math.min(10_000, Math.floor(ROWS / 100));
@@ -106,15 +107,4 @@ export async function runPortfolioBench(): Promise<string[]> {
   return lines;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  runPortfolioBench().then(
-    (lines) => {
-      console.log(lines.join('\n'));
-      process.exit(0);
-    },
-    (error: unknown) => {
-      console.error('portfolio bench failed:', error);
-      process.exit(1);
-    },
-  );
-}
+runWhenStandalone(import.meta.url, 'portfolio', runPortfolioBench);

@@ -14,6 +14,7 @@ import { SKIPPED_POSTGRES, withScratchPostgres } from './scratch-postgres';
 import { openDatabase, type Database } from '../apps/server/src/db/client';
 import { transactionLog, users } from '../apps/server/src/db/schema';
 import { txnListFilter, txnListStatements } from '../apps/server/src/modules/policies/txn-list';
+import { runWhenStandalone } from './standalone';
 
 const ROWS = Number(process.env.BENCH_TXN_ROWS ?? 1_000_000);
 const HOLDERS = 2000;
@@ -101,15 +102,4 @@ export async function runTxnListBench(): Promise<string[]> {
   return lines;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  runTxnListBench().then(
-    (lines) => {
-      console.log(lines.join('\n'));
-      process.exit(0);
-    },
-    (error: unknown) => {
-      console.error('transaction log bench failed:', error);
-      process.exit(1);
-    },
-  );
-}
+runWhenStandalone(import.meta.url, 'transaction log', runTxnListBench);

@@ -12,6 +12,7 @@ import { SKIPPED_POSTGRES, withScratchPostgres } from './scratch-postgres';
 import type { Database } from '../apps/server/src/db/client';
 import { users } from '../apps/server/src/db/schema';
 import { listUsers } from '../apps/server/src/modules/admin-users/repository';
+import { runWhenStandalone } from './standalone';
 
 const USERS = Number(process.env.BENCH_USERS ?? 200_000);
 const RUNS = 7;
@@ -75,15 +76,4 @@ export async function runUsersListBench(): Promise<string[]> {
   return lines;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  runUsersListBench().then(
-    (lines) => {
-      console.log(lines.join('\n'));
-      process.exit(0);
-    },
-    (error: unknown) => {
-      console.error('users list bench failed:', error);
-      process.exit(1);
-    },
-  );
-}
+runWhenStandalone(import.meta.url, 'users list', runUsersListBench);

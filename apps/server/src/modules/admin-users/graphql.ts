@@ -4,7 +4,8 @@ import { parseInput } from '../../graphql/errors';
 import { forbidden, requireUser } from '../identity/guards';
 import { MessageResultRef } from '../kyc/graphql';
 import type { AdminUserRow } from './repository';
-import { createAdminUsersService, userPage, type Actor, type BulkOutcome, type UserPage } from './service';
+import { createAdminUsersService, userPage, type Actor, type BulkOutcome } from './service';
+import { pageRef } from '../../graphql/page';
 
 /** Admins, master admins and the owner (the ability to manage `User`); everyone else FORBIDDEN. */
 function requireUserManager(ctx: GraphQLContext): Actor {
@@ -41,15 +42,7 @@ const AdminUserRef = builder.objectRef<AdminUserRow>('AdminUser').implement({
   }),
 });
 
-const UserPageRef = builder.objectRef<UserPage>('UserPage').implement({
-  fields: (t) => ({
-    data: t.field({ type: [AdminUserRef], resolve: (page) => page.data }),
-    currentPage: t.exposeInt('currentPage'),
-    pageSize: t.exposeInt('pageSize'),
-    totalCount: t.exposeInt('totalCount'),
-    totalPages: t.exposeInt('totalPages'),
-  }),
-});
+const UserPageRef = pageRef('UserPage', AdminUserRef);
 
 const BulkOutcomeRef = builder.objectRef<BulkOutcome>('BulkUserOutcome').implement({
   fields: (t) => ({ email: t.exposeString('email'), ok: t.exposeBoolean('ok'), message: t.exposeString('message') }),

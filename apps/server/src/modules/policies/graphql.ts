@@ -1,4 +1,4 @@
-import { pageInfo, recordScope, txnListInputSchema, type PageInfo } from '@fhp/domain';
+import { pageInfo, recordScope, txnListInputSchema } from '@fhp/domain';
 import { builder, type GraphQLContext } from '../../graphql/builder';
 import { parseInput } from '../../graphql/errors';
 import { JsonScalar } from '../../graphql/json';
@@ -8,6 +8,7 @@ import { fullName } from '../identity/service';
 import { decideCancellation, pendingCancellationRequests, requestCancellation, type CancellationRequestView, type CancelPolicyResult } from './cancellation';
 import { lifecycleDeps } from './deps';
 import { listTransactions, NotYourTimelineError, type TxnListEntry, type TxnOwner, type TxnPerson } from './txn-list';
+import { pageRef } from '../../graphql/page';
 
 const CancelPolicyResultRef = builder.objectRef<CancelPolicyResult>('CancelPolicyResult').implement({
   fields: (t) => ({
@@ -105,16 +106,7 @@ const TxnEntryRef = builder.objectRef<TxnListEntry>('TxnEntry').implement({
   }),
 });
 
-const TxnListRef = builder.objectRef<PageInfo & { data: TxnListEntry[] }>('TxnList').implement({
-  description: 'One page of the transaction log, newest first.',
-  fields: (t) => ({
-    data: t.field({ type: [TxnEntryRef], resolve: (page) => page.data }),
-    currentPage: t.exposeInt('currentPage'),
-    pageSize: t.exposeInt('pageSize'),
-    totalCount: t.exposeInt('totalCount'),
-    totalPages: t.exposeInt('totalPages'),
-  }),
-});
+const TxnListRef = pageRef('TxnList', TxnEntryRef, 'One page of the transaction log, newest first.');
 
 // Plain strings and optional numbers on purpose: the domain schema gives clear messages for an
 // unknown type, a limit over 100 or a negative skip; GraphQL coercion would not.

@@ -1,4 +1,4 @@
-import { myPayoutsInputSchema, myPoliciesInputSchema, myPolicyDetailInputSchema, MY_POLICIES_MESSAGES, pageInfo, subject, type PageInfo } from '@fhp/domain';
+import { myPayoutsInputSchema, myPoliciesInputSchema, myPolicyDetailInputSchema, MY_POLICIES_MESSAGES, pageInfo, subject } from '@fhp/domain';
 import { z } from 'zod';
 import { builder, type GraphQLContext } from '../../graphql/builder';
 import { parseInput, userInputError } from '../../graphql/errors';
@@ -10,6 +10,7 @@ import { acknowledgePayout, PAYOUT_MESSAGES } from '../payouts/service';
 import { lifecycleDeps } from './deps';
 import { findMyPolicyDetail, listMyPayouts, listMyPolicies, type MyPayoutView, type MyPolicyCard, type MyPolicyDetail } from './my-policies';
 import { TXN_LOCATIONS } from './transaction-log';
+import { pageRef } from '../../graphql/page';
 
 /**
  * The holder's policies (issue 9, spec part 2 sections 2 and 7): getMyPolicies, getMyPolicyDetail,
@@ -47,15 +48,7 @@ const PolicyCardRef = builder.objectRef<MyPolicyCard>('MyPolicyCard').implement(
   }),
 });
 
-const MyPolicyListRef = builder.objectRef<PageInfo & { data: MyPolicyCard[] }>('MyPolicyList').implement({
-  fields: (t) => ({
-    data: t.field({ type: [PolicyCardRef], resolve: (page) => page.data }),
-    currentPage: t.exposeInt('currentPage'),
-    pageSize: t.exposeInt('pageSize'),
-    totalCount: t.exposeInt('totalCount'),
-    totalPages: t.exposeInt('totalPages'),
-  }),
-});
+const MyPolicyListRef = pageRef('MyPolicyList', PolicyCardRef);
 
 const BeneficiaryRef = builder.objectRef<NonNullable<MyPolicyDetail['beneficiary']>>('PolicyBeneficiary').implement({
   fields: (t) => ({
@@ -120,15 +113,7 @@ const MyPoliciesInputRef = builder.inputType('MyPoliciesInput', {
   }),
 });
 
-const MyPayoutPageRef = builder.objectRef<PageInfo & { data: MyPayoutView[] }>('MyPayoutPage').implement({
-  fields: (t) => ({
-    data: t.field({ type: [MyPayoutRef], resolve: (page) => page.data }),
-    currentPage: t.exposeInt('currentPage'),
-    pageSize: t.exposeInt('pageSize'),
-    totalCount: t.exposeInt('totalCount'),
-    totalPages: t.exposeInt('totalPages'),
-  }),
-});
+const MyPayoutPageRef = pageRef('MyPayoutPage', MyPayoutRef);
 
 const PolicyIdEqualsRef = builder.inputType('PolicyIdEquals', {
   fields: (t) => ({ equals: t.string({ required: true, description: "The policy's id or its number." }) }),

@@ -1,28 +1,24 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { CONTENT_LIMITS, faqSectionInputSchema, type FaqSectionInput } from '@fhp/domain';
 import Accordion from 'react-bootstrap/Accordion';
 import Button from 'react-bootstrap/Button';
-import { useFieldArray, useForm, type FieldErrors } from 'react-hook-form';
+import { useFieldArray, type FieldErrors } from 'react-hook-form';
 import { useSaveFaqSection, type FaqSection } from './api';
 import { EditorShell } from './EditorShell';
+import { useEditorForm } from './useEditorForm';
 import { Field, RowTools } from './Field';
 
 /** One FAQ section: its title and its questions, added, edited, moved and removed, then saved at once. */
 export function FaqEditor({ section }: { section: FaqSection }) {
   const save = useSaveFaqSection();
   const stored: FaqSectionInput = { id: section.id, title: section.title, queAns: section.queAns.map(({ title, content }) => ({ title, content })), version: section.version };
-  const form = useForm<FaqSectionInput>({ resolver: zodResolver(faqSectionInputSchema), values: stored, resetOptions: { keepDirtyValues: false } });
+  const { form, shell } = useEditorForm(faqSectionInputSchema, stored, save);
   const entries = useFieldArray({ control: form.control, name: 'queAns' });
   const errors: FieldErrors<FaqSectionInput> = form.formState.errors;
   const draft = form.watch();
 
   return (
     <EditorShell
-      dirty={form.formState.isDirty}
-      reset={() => form.reset(stored)}
-      check={() => form.trigger()}
-      saving={save.isPending}
-      save={() => save.mutateAsync(faqSectionInputSchema.parse(form.getValues()))}
+      {...shell}
       form={
         <>
           <Field id={`faq-${section.id}-title`} label="Section title" maxLength={CONTENT_LIMITS.sectionTitle} error={errors.title?.message} registration={form.register('title')} />

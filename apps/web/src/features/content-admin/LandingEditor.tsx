@@ -1,9 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { CONTENT_LIMITS, landingTextsInputSchema, type LandingTextsInput } from '@fhp/domain';
 import Button from 'react-bootstrap/Button';
-import { useFieldArray, useForm } from 'react-hook-form';
+import { useFieldArray } from 'react-hook-form';
 import { useSaveLandingTexts, type LandingTexts } from './api';
 import { EditorShell } from './EditorShell';
+import { useEditorForm } from './useEditorForm';
 import { Field, RowTools } from './Field';
 
 /** A product landing page's texts: the hero, the steps of "How it works" and the payout introduction. */
@@ -18,7 +18,7 @@ export function LandingEditor({ landing }: { landing: LandingTexts }) {
     payoutIntro: landing.payoutIntro,
     version: landing.version,
   };
-  const form = useForm<LandingTextsInput>({ resolver: zodResolver(landingTextsInputSchema), values: stored });
+  const { form, shell } = useEditorForm(landingTextsInputSchema, stored, save);
   const steps = useFieldArray({ control: form.control, name: 'howItWorks' });
   const errors = form.formState.errors;
   const draft = form.watch();
@@ -26,11 +26,7 @@ export function LandingEditor({ landing }: { landing: LandingTexts }) {
 
   return (
     <EditorShell
-      dirty={form.formState.isDirty}
-      reset={() => form.reset(stored)}
-      check={() => form.trigger()}
-      saving={save.isPending}
-      save={() => save.mutateAsync(landingTextsInputSchema.parse(form.getValues()))}
+      {...shell}
       form={
         <>
           <Field id={id('title')} label="Title" maxLength={CONTENT_LIMITS.title} error={errors.title?.message} registration={form.register('title')} />

@@ -1,9 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { CONTENT_LIMITS, siteContentInputSchema, type SiteContentInput } from '@fhp/domain';
 import Button from 'react-bootstrap/Button';
-import { useFieldArray, useForm, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import { useFieldArray, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { useSaveSiteContent, type SiteContent } from './api';
 import { EditorShell } from './EditorShell';
+import { useEditorForm } from './useEditorForm';
 import { Field, RowTools } from './Field';
 
 function ColumnLinks({ column, control, register, errors }: { column: number; control: Control<SiteContentInput>; register: UseFormRegister<SiteContentInput>; errors: FieldErrors<SiteContentInput> }) {
@@ -36,18 +36,14 @@ export function SiteEditor({ site }: { site: SiteContent }) {
     contact: { email: site.contact.email, phone: site.contact.phone, address: site.contact.address },
     version: site.version,
   };
-  const form = useForm<SiteContentInput>({ resolver: zodResolver(siteContentInputSchema), values: stored });
+  const { form, shell } = useEditorForm(siteContentInputSchema, stored, save);
   const columns = useFieldArray({ control: form.control, name: 'footer' });
   const errors = form.formState.errors;
   const draft = form.watch();
 
   return (
     <EditorShell
-      dirty={form.formState.isDirty}
-      reset={() => form.reset(stored)}
-      check={() => form.trigger()}
-      saving={save.isPending}
-      save={() => save.mutateAsync(siteContentInputSchema.parse(form.getValues()))}
+      {...shell}
       form={
         <>
           <h3 className="h6">Contact</h3>
