@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { expectNoSeriousAxeViolations, screenshotAtWidths, watchConsole } from './helpers';
+import { expectNoSeriousAxeViolations, screenshotAtWidths, signedInPage, watchConsole } from './helpers';
 import { readMailedCode, readMailedMessage, resubmitKyc } from './harness';
 
 /*
@@ -11,20 +11,6 @@ import { readMailedCode, readMailedMessage, resubmitKyc } from './harness';
  * reads it on the FAQ page).
  */
 
-const PASSWORD = 'Hurricane-2027!';
-
-async function signInWithPassword(browser: Browser, email: string): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  await page.goto('/sign-in');
-  await page.getByLabel('Email address').fill(email);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByLabel('One-time code').fill(await readMailedCode(email));
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('navigation', { name: 'Account' })).toBeVisible();
-  return page;
-}
 
 /** An invited user signs in by the emailed code. */
 async function signInWithCode(browser: Browser, email: string): Promise<Page> {
@@ -64,7 +50,7 @@ async function expectSuccess(page: Page, text: string) {
 }
 
 test('an admin searches, filters, pages, invites, suspends, reactivates and deletes a user', async ({ browser }) => {
-  const admin = await signInWithPassword(browser, 'admin@fhp.example');
+  const admin = await signedInPage(browser, 'admin@fhp.example');
   const errors = watchConsole(admin);
   await admin.getByRole('link', { name: 'Users' }).click();
   await expect(admin.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
@@ -139,7 +125,7 @@ function thousandUsers(tag: string, badRow?: number): Buffer {
 }
 
 test('an admin imports a 1000-row file with one bad row (refused, the row named), then the clean one', async ({ browser }) => {
-  const admin = await signInWithPassword(browser, 'admin@fhp.example');
+  const admin = await signedInPage(browser, 'admin@fhp.example');
   await admin.goto('/users');
   await admin.getByRole('button', { name: 'Import Users' }).click();
   const dialog = admin.getByRole('dialog', { name: 'Import Users' });
@@ -169,7 +155,7 @@ test('an admin imports a 1000-row file with one bad row (refused, the row named)
 
 test('an admin rejects a seeded KYC document; the holder reads the status and the comment on My Account', async ({ browser }) => {
   const comment = 'The passport photo is too dark to read. Please upload a clearer scan.';
-  const admin = await signInWithPassword(browser, 'admin@fhp.example');
+  const admin = await signedInPage(browser, 'admin@fhp.example');
   try {
     await admin.getByRole('link', { name: 'KYC Review' }).click();
     await expect(admin.getByRole('heading', { level: 1, name: 'KYC review' })).toBeVisible();
@@ -183,7 +169,7 @@ test('an admin rejects a seeded KYC document; the holder reads the status and th
     await expect(dialog).toHaveCount(0);
     await expect(admin.getByRole('button', { name: 'Reject the ID proof of Alicia Charles' })).toHaveCount(0);
 
-    const holder = await signInWithPassword(browser, 'purchaser@fhp.example');
+    const holder = await signedInPage(browser, 'purchaser@fhp.example');
     await holder.goto('/my-account');
     const hero = holder.getByRole('region', { name: 'Alicia Charles' });
     // The profile's status and description are its first document's (spec part 2 section 4).
@@ -209,7 +195,7 @@ async function dominicaDiscount(page: Page): Promise<number | null> {
 }
 
 test('an admin edits an offer: 101% is refused, 20% reaches the next quote', async ({ browser }) => {
-  const admin = await signInWithPassword(browser, 'admin@fhp.example');
+  const admin = await signedInPage(browser, 'admin@fhp.example');
   await admin.getByRole('link', { name: 'Offers & Seasons' }).click();
   await expect(admin.getByRole('heading', { level: 1, name: 'Offers & Seasons' })).toBeVisible();
   await screenshotAtWidths(admin, 'admin-offers-seasons');
@@ -248,7 +234,7 @@ test('an admin edits an offer: 101% is refused, 20% reaches the next quote', asy
 });
 
 test('an admin opens the portfolio: totals, exposure to the design storms, a historical storm found by name', async ({ browser }) => {
-  const admin = await signInWithPassword(browser, 'admin@fhp.example');
+  const admin = await signedInPage(browser, 'admin@fhp.example');
   const errors = watchConsole(admin);
   await admin.getByRole('link', { name: 'Portfolio' }).click();
   await expect(admin.getByRole('heading', { level: 1, name: 'Portfolio' })).toBeVisible();
@@ -272,7 +258,7 @@ test('an admin opens the portfolio: totals, exposure to the design storms, a his
 });
 
 test('an admin edits an FAQ entry, previews it, saves it, and a visitor reads it on the FAQ page', async ({ browser }) => {
-  const admin = await signInWithPassword(browser, 'admin@fhp.example');
+  const admin = await signedInPage(browser, 'admin@fhp.example');
   const errors = watchConsole(admin);
   await admin.getByRole('link', { name: 'Content', exact: true }).click();
   await expect(admin.getByRole('heading', { level: 1, name: 'Content' })).toBeVisible();
@@ -323,7 +309,7 @@ test('an admin edits an FAQ entry, previews it, saves it, and a visitor reads it
 });
 
 test('a purchaser sees no admin entry and the Users screen is refused', async ({ browser }) => {
-  const holder = await signInWithPassword(browser, 'purchaser@fhp.example');
+  const holder = await signedInPage(browser, 'purchaser@fhp.example');
   await expect(holder.getByRole('link', { name: 'Users' })).toHaveCount(0);
   await expect(holder.getByRole('link', { name: 'KYC Review' })).toHaveCount(0);
   await expect(holder.getByRole('link', { name: 'Portfolio' })).toHaveCount(0);

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import { join, resolve } from 'node:path';
 import { readMailedCode } from './harness';
 
@@ -71,6 +71,35 @@ export async function waitForHydration(page: Page): Promise<void> {
 
 /** The demo accounts' password (README, Demo accounts). */
 export const DEMO_PASSWORD = 'Hurricane-2027!';
+
+/** A page in a new desktop-sized context (downloads allowed) with a demo account signed in by password and code. */
+export async function signedInPage(browser: Browser, email: string): Promise<Page> {
+  const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await signInWithPassword(page, email);
+  return page;
+}
+
+export interface GraphQLAnswer {
+  data?: Record<string, unknown>;
+  errors?: unknown[];
+}
+
+/** A GraphQL request sent by the page itself with its own session token, as the app sends one. */
+export function graphqlAsPage(page: Page, query: string, variables: Record<string, unknown> = {}): Promise<GraphQLAnswer> {
+  return page.evaluate(
+    async ({ query, variables }) => {
+      const session = JSON.parse(window.localStorage.getItem('fhp.session') ?? window.sessionStorage.getItem('fhp.session') ?? '{}') as { token?: string };
+      const response = await fetch('/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${session.token ?? ''}` },
+        body: JSON.stringify({ query, variables }),
+      });
+      return (await response.json()) as { data?: Record<string, unknown>; errors?: unknown[] };
+    },
+    { query, variables },
+  );
+}
 
 /** Signs a demo account in as a visitor does: email, password, then the emailed code. */
 export async function signInWithPassword(page: Page, email: string): Promise<void> {

@@ -2,9 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { expectNoSeriousAxeViolations, screenshotAtWidths, watchConsole } from './helpers';
-import { createProvisionalPolicy, ledgerHash, readMailedCode, readMailedMessage, readStoredPolicies } from './harness';
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousAxeViolations, graphqlAsPage, screenshotAtWidths, signedInPage, watchConsole } from './helpers';
+import { createProvisionalPolicy, ledgerHash, readMailedMessage, readStoredPolicies } from './harness';
 
 /*
  * The policy's life at the desk (issue 7): a teller records two instalments and prints a receipt,
@@ -13,7 +13,6 @@ import { createProvisionalPolicy, ledgerHash, readMailedCode, readMailedMessage,
  * POLICY_ISSUED ledger entry; an admin approves a cancellation request.
  */
 
-const PASSWORD = 'Hurricane-2027!';
 const HOLDER = 'purchaser@fhp.example';
 const shotsDir = resolve(import.meta.dirname, '../../../test-results/screenshots');
 
@@ -32,20 +31,6 @@ function pdfPictures(bytes: Uint8Array, name: string): void {
   execFileSync('/usr/bin/pdftoppm', ['-r', '60', '-png', file, resolve(shotsDir, name)]);
 }
 
-async function signIn(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  await page.goto('/sign-in');
-  await page.getByLabel('Email address').fill(email);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByLabel('One-time code').fill(await readMailedCode(email));
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('navigation', { name: 'Account' })).toBeVisible();
-  return page;
-}
-
 /** A GET with the page's own session token, as the app's download buttons do. */
 async function fetchAsPage(page: Page, url: string): Promise<{ status: number; bytes: Uint8Array }> {
   const { status, body } = await page.evaluate(async (target) => {
@@ -56,28 +41,13 @@ async function fetchAsPage(page: Page, url: string): Promise<{ status: number; b
   return { status, bytes: new Uint8Array(body) };
 }
 
-async function graphqlAsPage(page: Page, query: string, variables: Record<string, unknown>) {
-  return page.evaluate(
-    async ({ query, variables }) => {
-      const session = JSON.parse(window.localStorage.getItem('fhp.session') ?? window.sessionStorage.getItem('fhp.session') ?? '{}') as { token?: string };
-      const response = await fetch('/graphql', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${session.token ?? ''}` },
-        body: JSON.stringify({ query, variables }),
-      });
-      return (await response.json()) as { data?: Record<string, unknown>; errors?: unknown[] };
-    },
-    { query, variables },
-  );
-}
-
 test('a teller records two instalments and prints a receipt; the contract is issued with its ledger QR; an admin approves a cancellation', async ({ browser, baseURL }) => {
   test.setTimeout(180_000);
   const policy = await createProvisionalPolicy(HOLDER, 'INSTALMENTS_2');
   expect(policy.premiumCents).toBe(196_000);
 
   // The teller: sidebar entry, search by number, two instalments.
-  const teller = await signIn(browser, 'teller@fhp.example');
+  const teller = await signedInPage(browser, 'teller@fhp.example');
   const tellerErrors = watchConsole(teller);
   await teller.getByRole('link', { name: 'Payment Desk' }).click();
   await expect(teller.getByRole('heading', { level: 1, name: 'Payment desk' })).toBeVisible();
@@ -132,7 +102,7 @@ test('a teller records two instalments and prints a receipt; the contract is iss
   for (let skipped = 0; mail.subject !== `Your policy ${policy.policyNumber} is issued` && skipped < 10; skipped += 1) mail = await readMailedMessage(HOLDER);
   expect(mail.subject).toBe(`Your policy ${policy.policyNumber} is issued`);
   expect(mail.text).toContain('Your contract is attached to this email as a PDF');
-  const holder = await signIn(browser, HOLDER);
+  const holder = await signedInPage(browser, HOLDER);
   const holderErrors = watchConsole(holder);
   // On the holder's own screens: in the actual list, issued, and its contract from the download button.
   await holder.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Actual' }).click();
@@ -173,7 +143,7 @@ test('a teller records two instalments and prints a receipt; the contract is iss
   });
   expect(asked.errors).toBeUndefined();
 
-  const admin = await signIn(browser, 'admin@fhp.example');
+  const admin = await signedInPage(browser, 'admin@fhp.example');
   const adminErrors = watchConsole(admin);
   await admin.getByRole('link', { name: 'Cancellation Requests' }).click();
   const request = admin.getByRole('article', { name: second.policyNumber });

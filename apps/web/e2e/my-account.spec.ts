@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { expectNoSeriousAxeViolations, screenshotAtWidths, watchConsole } from './helpers';
-import { readMailedCode, readTextedCode } from './harness';
+import { expectNoSeriousAxeViolations, graphqlAsPage, screenshotAtWidths, signInWithPassword, watchConsole } from './helpers';
+import { readTextedCode } from './harness';
 
 /*
  * My Account as a demo holder (issue 9 items 1, 3, 4, 8): the seeded KYC on the page, the profile
@@ -12,7 +12,6 @@ import { readMailedCode, readTextedCode } from './harness';
  * the SMS outbox.
  */
 
-const PASSWORD = 'Hurricane-2027!';
 const HOLDER = 'purchaser.b@fhp.example';
 const NEW_PHONE = '+1 767 555 0188';
 
@@ -34,20 +33,8 @@ async function closeOutcome(page: Page): Promise<void> {
 async function reviewAsAdmin(browser: Browser, holderEmail: string, decisions: Record<'ID_PROOF' | 'ADDRESS_PROOF', { decision: 'ACCEPT' | 'REJECT'; comment?: string }>) {
   const context = await browser.newContext();
   const admin = await context.newPage();
-  await signIn(admin, 'admin@fhp.example');
-  const graphql = (query: string, variables: Record<string, unknown> = {}) =>
-    admin.evaluate(
-      async ({ query, variables }) => {
-        const session = JSON.parse(window.localStorage.getItem('fhp.session') ?? window.sessionStorage.getItem('fhp.session') ?? '{}') as { token?: string };
-        const response = await fetch('/graphql', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${session.token ?? ''}` },
-          body: JSON.stringify({ query, variables }),
-        });
-        return (await response.json()) as { data?: Record<string, unknown>; errors?: unknown[] };
-      },
-      { query, variables },
-    );
+  await signInWithPassword(admin, 'admin@fhp.example');
+  const graphql = (query: string, variables: Record<string, unknown> = {}) => graphqlAsPage(admin, query, variables);
   const queue = await graphql('{ kycReviewQueue { id type holderEmail } }');
   const items = (queue.data!.kycReviewQueue as { id: string; type: 'ID_PROOF' | 'ADDRESS_PROOF'; holderEmail: string }[]).filter((item) => item.holderEmail === holderEmail);
   // Oldest first: the latest of each type is the one the holder's profile counts.
@@ -63,22 +50,11 @@ async function reviewAsAdmin(browser: Browser, holderEmail: string, decisions: R
   await context.close();
 }
 
-async function signIn(page: Page, email: string): Promise<void> {
-  await page.goto('/sign-in');
-  await page.getByLabel('Email address').fill(email);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByLabel('One-time code').fill(await readMailedCode(email));
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('navigation', { name: 'Account' })).toBeVisible();
-}
-
 test('a holder edits the profile, updates the proofs and verifies a new phone', async ({ page, browser }) => {
   test.setTimeout(180_000);
   const problems = watchConsole(page);
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signIn(page, HOLDER);
+  await signInWithPassword(page, HOLDER);
 
   await page.goto('/my-account');
   await expect(page).toHaveTitle('My Account | Flexible Hurricane Protection');

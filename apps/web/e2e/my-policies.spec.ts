@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { expectNoSeriousAxeViolations, screenshotAtWidths, watchConsole } from './helpers';
-import { createProvisionalPolicy, readMailedCode, readStoredPolicies } from './harness';
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousAxeViolations, graphqlAsPage, screenshotAtWidths, signedInPage, watchConsole } from './helpers';
+import { createProvisionalPolicy, readStoredPolicies } from './harness';
 
 /*
  * The holder's policies (issue 9): the three lists with paging through 25 new policies, an actual
@@ -9,22 +9,7 @@ import { createProvisionalPolicy, readMailedCode, readStoredPolicies } from './h
  * policy's cancellation request, the archive's filter, and another holder's number in the address.
  */
 
-const PASSWORD = 'Hurricane-2027!';
 const HOLDER = 'purchaser@fhp.example';
-
-async function signIn(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  await page.goto('/sign-in');
-  await page.getByLabel('Email address').fill(email);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByLabel('One-time code').fill(await readMailedCode(email));
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('navigation', { name: 'Account' })).toBeVisible();
-  return page;
-}
 
 /** The "Woo hoo!" dialog with this sentence (another modal may still be fading out behind it). */
 async function closeSuccess(page: Page, sentence: string) {
@@ -47,7 +32,7 @@ test('a holder browses, pages, opens, downloads, acknowledges and asks to cancel
   const provisional = stored.filter((row) => row.type === 'PROVISIONAL' && row.status === 'PAYMENT_PENDING');
   expect(provisional.length).toBeGreaterThanOrEqual(25);
 
-  const page = await signIn(browser, HOLDER);
+  const page = await signedInPage(browser, HOLDER);
   const errors = watchConsole(page);
 
   // Provisional: ten a page, every policy once across the pages.
@@ -137,7 +122,7 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 
 test('a holder saves payout bank details: every refusal in words, then shown masked with its timeline', async ({ browser }) => {
   test.setTimeout(120_000);
-  const page = await signIn(browser, 'purchaser.b@fhp.example');
+  const page = await signedInPage(browser, 'purchaser.b@fhp.example');
   const errors = watchConsole(page);
   await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'My Payout Details' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'My Payout Details' })).toBeVisible();
@@ -183,7 +168,7 @@ test('a teller and an admin open their own payout details and policy timelines: 
   const adminPolicy = await createProvisionalPolicy('admin@fhp.example', 'FULL');
 
   // The teller: payout details (the holder's bank changes above are not theirs), then their own policy.
-  const teller = await signIn(browser, 'teller@fhp.example');
+  const teller = await signedInPage(browser, 'teller@fhp.example');
   const tellerErrors = watchConsole(teller);
   await teller.goto('/my-payout-details');
   await expect(teller.getByRole('heading', { level: 1, name: 'My Payout Details' })).toBeVisible();
@@ -198,26 +183,14 @@ test('a teller and an admin open their own payout details and policy timelines: 
   expect(tellerErrors).toEqual([]);
 
   // The admin (who may read every holder's log): the same pages show only the admin's own entries.
-  const admin = await signIn(browser, 'admin@fhp.example');
+  const admin = await signedInPage(browser, 'admin@fhp.example');
   const adminErrors = watchConsole(admin);
   await admin.goto('/my-payout-details');
   await expect(admin.getByRole('heading', { name: 'Bank details' })).toBeVisible();
   await expect(admin.locator('.txn-timeline li')).toHaveCount(0);
   await expect(admin.getByText('Uh oh.')).toHaveCount(0);
   // An admin's detail screen is the archive's (spec part 2 section 6): the admin cancels their own policy.
-  const graphql = (query: string, variables: Record<string, unknown>) =>
-    admin.evaluate(
-      async ({ query, variables }) => {
-        const session = JSON.parse(window.localStorage.getItem('fhp.session') ?? window.sessionStorage.getItem('fhp.session') ?? '{}') as { token?: string };
-        const response = await fetch('/graphql', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${session.token ?? ''}` },
-          body: JSON.stringify({ query, variables }),
-        });
-        return (await response.json()) as { errors?: unknown[] };
-      },
-      { query, variables },
-    );
+  const graphql = (query: string, variables: Record<string, unknown>) => graphqlAsPage(admin, query, variables);
   expect((await graphql('mutation ($id: String!) { cancelPolicy(policyId: $id, reason: "Bought by mistake") { status } }', { id: adminPolicy.policyId })).errors).toBeUndefined();
   expect((await graphql('mutation ($id: String!) { approveCancellation(policyId: $id) { status } }', { id: adminPolicy.policyId })).errors).toBeUndefined();
   await admin.goto(`/my-policies/archived/${adminPolicy.policyNumber}`);
