@@ -8,6 +8,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import { displayMessageOf } from '../../lib/graphql/errors';
 import { useUserImport, type ImportAnswer } from './importApi';
+import { EmailText } from './EmailText';
 
 /**
  * Import Users: pick a CSV or XLSX file, see the preview (every bad row with its reason), then
@@ -81,9 +82,11 @@ export function ImportUsersDialog({ onClose, onImported }: { onClose: () => void
                     <tr key={row.row} className={row.errors.length > 0 ? 'table-danger' : undefined}>
                       <td>{row.row}</td>
                       <td>{row.errors.join('; ') || 'OK'}</td>
-                      <td className="user-email">{row.email}</td>
-                      <td className="user-email">{row.firstName}</td>
-                      <td className="user-email">{row.lastName}</td>
+                      <td>
+                        <EmailText email={row.email} />
+                      </td>
+                      <td className="cell-text">{row.firstName}</td>
+                      <td className="cell-text">{row.lastName}</td>
                     </tr>
                   ))}
                 </tbody>

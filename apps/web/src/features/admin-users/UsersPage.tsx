@@ -20,6 +20,7 @@ import { InviteUserDialog } from './InviteUserDialog';
 import { StatusBadge, userName } from './StatusBadge';
 import { UserDetail } from './UserDetail';
 import './admin-users.css';
+import { EmailText } from './EmailText';
 
 const ACTION_LABELS: Record<UserAction, string> = { invite: 'Invite', reinvite: 'Re-invite', suspend: 'Suspend', reactivate: 'Reactivate', delete: 'Delete' };
 const BULK_LABELS: Record<BulkUserAction, string> = {
@@ -224,9 +225,13 @@ export function UsersPage() {
                     {userName(user)}
                   </Button>
                   {/* Narrow screens: the email under the name, instead of a column too thin for it. */}
-                  <div className="user-email small text-body-secondary d-lg-none">{user.email}</div>
+                  <div className="small text-body-secondary d-lg-none">
+                    <EmailText email={user.email} />
+                  </div>
                 </td>
-                <td className="user-email d-none d-lg-table-cell">{user.email}</td>
+                <td className="d-none d-lg-table-cell">
+                  <EmailText email={user.email} />
+                </td>
                 <td className="d-none d-lg-table-cell">{roleTitle(user.group)}</td>
                 <td>
                   <StatusBadge status={user.status} />
@@ -318,8 +323,8 @@ export function UsersPage() {
             <p>{CONFIRM_BULK[confirmingBulk]}</p>
             <ul className="list-unstyled small mb-0">
               {[...selected].map((email) => (
-                <li key={email} className="user-email">
-                  {email}
+                <li key={email}>
+                  <EmailText email={email} />
                 </li>
               ))}
             </ul>
@@ -345,7 +350,7 @@ export function UsersPage() {
             <ul className="list-unstyled mb-0">
               {outcome.bulk.map((o) => (
                 <li key={o.email} className="mb-2">
-                  <strong className={o.ok ? 'text-success' : 'text-danger'}>{o.ok ? '✓' : '✗'}</strong> <span className="user-email">{o.email}</span>: {o.message}
+                  <strong className={o.ok ? 'text-success' : 'text-danger'}>{o.ok ? '✓' : '✗'}</strong> <EmailText email={o.email} />: {o.message}
                 </li>
               ))}
             </ul>
