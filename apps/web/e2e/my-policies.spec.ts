@@ -77,7 +77,10 @@ test('a holder browses, pages, opens, downloads, acknowledges and asks to cancel
 
   // A paid payout: the wire-transfer sentence, then "Payment receipt confirmed".
   const confirmation = stored.find((row) => row.status === 'PAYOUT_CONFIRMATION')!;
+  // Spec part 2 section 7: the detail reads its payouts with getMyPayouts where policyId equals.
+  const payoutsRead = page.waitForRequest((request) => request.url().endsWith('/graphql') && (request.postData() ?? '').includes('getMyPayouts') && (request.postData() ?? '').includes(confirmation.policyNumber));
   await page.goto(`/my-policies/actual/${confirmation.policyNumber}`);
+  await payoutsRead;
   await expect(page.getByText(/^I confirm that I received the payout of EC\$10,500\.00 by wire transfer on 13\/09\/2026\.$/)).toBeVisible();
   await review(page, 'my-policy-payout');
   await page.getByRole('button', { name: 'Acknowledge payout' }).click();

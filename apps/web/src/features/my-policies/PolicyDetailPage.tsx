@@ -13,7 +13,7 @@ import { notify } from '../../components/toast';
 import { openPdf } from '../../lib/downloadPdf';
 import { ApiError, displayMessageOf } from '../../lib/graphql/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { useAcknowledgePayout, useMyPolicyDetail, usePolicyTimeline, type MyPolicyDetail } from './api';
+import { useAcknowledgePayout, useMyPayouts, useMyPolicyDetail, usePolicyTimeline, type MyPayoutRow, type MyPolicyDetail } from './api';
 import { CancelPolicyForm } from './CancelPolicyForm';
 import { dayMonthYear, dayMonthYearOf } from './format';
 import { StatusBadge } from './MyPoliciesPage';
@@ -53,11 +53,12 @@ function Timeline({ policyNumber }: { policyNumber: string }) {
   );
 }
 
-function Payouts({ detail, canAcknowledge }: { detail: MyPolicyDetail; canAcknowledge: boolean }) {
-  const number = detail.policy.policyNumber;
+function Payouts({ number, payouts, canAcknowledge }: { number: string; payouts: ReturnType<typeof useMyPayouts>; canAcknowledge: boolean }) {
   const acknowledge = useAcknowledgePayout();
   const [done, setDone] = useState(false);
-  if (detail.payouts.length === 0) return <p className="mb-0 text-body-secondary">No payouts yet.</p>;
+  if (payouts.isError) return <p className="mb-0 text-body-secondary">{DETAIL_TEXTS.payoutsFailed}</p>;
+  if (payouts.isPending) return <LoadingScreen label="Retrieving the payouts..." />;
+  if (payouts.data.length === 0) return <p className="mb-0 text-body-secondary">No payouts yet.</p>;
   return (
     <>
       <Table responsive size="sm" className="mb-3">
@@ -72,7 +73,7 @@ function Payouts({ detail, canAcknowledge }: { detail: MyPolicyDetail; canAcknow
           </tr>
         </thead>
         <tbody>
-          {detail.payouts.map((payout) => (
+          {payouts.data.map((payout) => (
             <tr key={payout.id}>
               <td>{payout.stormRef ? <Link to={trackerPath(number, payout.createdOn.slice(0, 7) as TrackerMonth)}>{payout.stormRef}</Link> : '-'}</td>
               <td>{payout.percent}%</td>
@@ -85,7 +86,7 @@ function Payouts({ detail, canAcknowledge }: { detail: MyPolicyDetail; canAcknow
         </tbody>
       </Table>
       {canAcknowledge &&
-        detail.payouts
+        payouts.data
           .filter((payout) => payout.status === 'PAID' && !payout.acknowledged && payout.paidOn)
           .map((payout) => (
             <Alert key={payout.id} variant="info" className="d-flex flex-column flex-md-row gap-2 align-items-md-center justify-content-between">
@@ -106,6 +107,9 @@ function Payouts({ detail, canAcknowledge }: { detail: MyPolicyDetail; canAcknow
   );
 }
 
+/** Until the payouts arrive, the buttons are those of a policy without any (none of them pays). */
+const NO_PAYOUTS: MyPayoutRow[] = [];
+
 async function downloadContract(url: string, policyNumber: string) {
   try {
     await openPdf(url, `${policyNumber}.pdf`, 'download');
@@ -119,6 +123,7 @@ function Detail({ list, detail }: { list: MyPolicyList; detail: MyPolicyDetail }
   const [cancelling, setCancelling] = useState(false);
   const [cancelled, setCancelled] = useState(false);
   const [cancelDialog, setCancelDialog] = useState(false);
+  const payouts = useMyPayouts(policy.policyNumber);
   // Spec part 2 section 4: the buttons by view and state (the domain's rule).
   const actions = isPolicyStatus(policy.status)
     ? policyDetailActions(list, {
@@ -126,7 +131,7 @@ function Detail({ list, detail }: { list: MyPolicyList; detail: MyPolicyDetail }
         status: policy.status,
         cancellationPending: detail.cancellationPending,
         blockchainTxnURL: detail.blockchainTxnURL ?? null,
-        payouts: detail.payouts,
+        payouts: payouts.data ?? NO_PAYOUTS,
       })
     : [];
   const canAcknowledge = actions.includes('acknowledgePayout');
@@ -273,7 +278,7 @@ function Detail({ list, detail }: { list: MyPolicyList; detail: MyPolicyDetail }
         <Accordion.Item eventKey="payouts">
           <Accordion.Header>Payouts</Accordion.Header>
           <Accordion.Body>
-            <Payouts detail={detail} canAcknowledge={canAcknowledge} />
+            <Payouts number={policy.policyNumber} payouts={payouts} canAcknowledge={canAcknowledge} />
           </Accordion.Body>
         </Accordion.Item>
         <Accordion.Item eventKey="timeline">

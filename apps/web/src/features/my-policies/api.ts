@@ -30,12 +30,21 @@ const DetailQuery = graphql(`
         payments { id receiptNumber amount { formatted } channel paidOn receiptUrl }
         contractUrl
       }
-      payouts { id percent amount { formatted } status paidOn acknowledged stormRef createdOn }
       blockchainTxnURL canCancel cancellationPending
     }
   }
 `);
 export type MyPolicyDetail = ResultOf<typeof DetailQuery>['getMyPolicyDetail'];
+
+const PayoutsQuery = graphql(`
+  query MyPayouts($input: MyPayoutsInput) {
+    getMyPayouts(input: $input) {
+      data { id percent amount { formatted } status paidOn acknowledged stormRef createdOn }
+      currentPage totalPages
+    }
+  }
+`);
+export type MyPayoutRow = ResultOf<typeof PayoutsQuery>['getMyPayouts']['data'][number];
 
 const TimelineQuery = graphql(`
   query PolicyTimeline($input: GetTxnListInput) {
@@ -74,6 +83,28 @@ export function useMyPolicyDetail(list: MyPolicyList, policyNumber: string) {
     queryKey: [...KEY, 'detail', list, policyNumber],
     retry: false,
     queryFn: async () => (await request(DetailQuery, { policyNumber, list })).getMyPolicyDetail,
+  });
+}
+
+/** The server's largest page: a policy has a handful of payouts, so one page is almost always all. */
+const PAYOUT_PAGE = 50;
+
+/**
+ * The policy's payouts as spec part 2 section 7 reads them (getMyPayouts where policyId equals),
+ * every page of them: the acknowledgement and the buttons need them all.
+ */
+export function useMyPayouts(policyNumber: string) {
+  return useQuery({
+    queryKey: [...KEY, 'payouts', policyNumber],
+    retry: false,
+    queryFn: async () => {
+      const rows: MyPayoutRow[] = [];
+      for (let page = 0; ; page++) {
+        const answer = (await request(PayoutsQuery, { input: { where: { policyId: { equals: policyNumber } }, skip: page * PAYOUT_PAGE, limit: PAYOUT_PAGE } })).getMyPayouts;
+        rows.push(...answer.data);
+        if (page + 1 >= answer.totalPages) return rows;
+      }
+    },
   });
 }
 

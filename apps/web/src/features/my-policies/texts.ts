@@ -30,4 +30,5 @@ export const DETAIL_TEXTS = {
   /** The acknowledgement sentence: received by wire transfer on the paid date for the amount. */
   acknowledgement: (amount: string, date: string) => `I confirm that I received the payout of ${amount} by wire transfer on ${date}.`,
   timelineFailed: 'The timeline could not be loaded right now. Please try again later.', // ours
+  payoutsFailed: 'The payouts could not be loaded right now. Please try again later.', // ours
 } as const;
