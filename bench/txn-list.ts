@@ -15,6 +15,7 @@ import { openDatabase, type Database } from '../apps/server/src/db/client';
 import { transactionLog, users } from '../apps/server/src/db/schema';
 import { txnListFilter, txnListStatements } from '../apps/server/src/modules/policies/txn-list';
 import { runWhenStandalone } from './standalone';
+import { fastest } from './timing';
 
 const ROWS = Number(process.env.BENCH_TXN_ROWS ?? 1_000_000);
 const HOLDERS = 2000;
@@ -48,23 +49,13 @@ async function fill(database: Database): Promise<{ busy: { id: string; vuid: str
   return { busy: await pick('H1'), admin: await pick('H0') };
 }
 
-async function fastest(run: () => Promise<unknown>): Promise<number> {
-  let best = Infinity;
-  for (let i = 0; i < RUNS; i++) {
-    const start = performance.now();
-    await run();
-    best = Math.min(best, performance.now() - start);
-  }
-  return best;
-}
-
 async function measure(name: string, database: Database): Promise<string[]> {
   const start = performance.now();
   const { busy, admin } = await fill(database);
   const filled = performance.now() - start;
   const db = database.db;
   const [one] = await db.select({ id: transactionLog.id }).from(transactionLog).limit(1);
-  const baseline = await fastest(() => db.select().from(transactionLog).where(eq(transactionLog.id, one!.id)));
+  const baseline = await fastest(RUNS, () => db.select().from(transactionLog).where(eq(transactionLog.id, one!.id)));
 
   const own: RecordScope = { kind: 'own', ownerId: busy.id };
   // The spec's calls, as the holder with 5,000 entries makes them (target), then two back-office
@@ -81,7 +72,7 @@ async function measure(name: string, database: Database): Promise<string[]> {
   lines.push(`  ${'primary-key read of one entry (baseline)'.padEnd(40)} ${baseline.toFixed(2).padStart(8)} ms`);
   for (const [label, scope, input, target] of shapes) {
     const query = txnListInputSchema.parse(input);
-    const ms = await fastest(async () => {
+    const ms = await fastest(RUNS, async () => {
       const filter = await txnListFilter(db, scope as Exclude<RecordScope, { kind: 'none' }>, query.where);
       const statements = txnListStatements(db, filter ?? undefined, query.limit, query.skip);
       await Promise.all([statements.rows, statements.count]);

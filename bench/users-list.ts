@@ -13,6 +13,7 @@ import type { Database } from '../apps/server/src/db/client';
 import { users } from '../apps/server/src/db/schema';
 import { listUsers } from '../apps/server/src/modules/admin-users/repository';
 import { runWhenStandalone } from './standalone';
+import { fastest } from './timing';
 
 const USERS = Number(process.env.BENCH_USERS ?? 200_000);
 const RUNS = 7;
@@ -34,23 +35,13 @@ async function fill(database: Database): Promise<void> {
   await db.execute(sql`analyze users`);
 }
 
-async function fastest(run: () => Promise<unknown>): Promise<number> {
-  let best = Infinity;
-  for (let i = 0; i < RUNS; i++) {
-    const start = performance.now();
-    await run();
-    best = Math.min(best, performance.now() - start);
-  }
-  return best;
-}
-
 async function measure(label: string, database: Database): Promise<string[]> {
   const start = performance.now();
   await fill(database);
   const filled = performance.now() - start;
   const db = database.db;
   const [one] = await db.select({ id: users.id }).from(users).limit(1);
-  const baseline = await fastest(() => db.select().from(users).where(eq(users.id, one!.id)));
+  const baseline = await fastest(RUNS, () => db.select().from(users).where(eq(users.id, one!.id)));
   const shapes: [string, unknown][] = [
     ['first page of 10, any status', {}],
     ['active, page 1 of 30', { status: 'active', pageSize: 30 }],
@@ -63,7 +54,7 @@ async function measure(label: string, database: Database): Promise<string[]> {
   const lines = [`${label}: ${USERS.toLocaleString('en-US')} users (filled in ${(filled / 1000).toFixed(0)} s), best of ${RUNS}`];
   lines.push(`  ${'primary-key read of one user (baseline)'.padEnd(42)} ${baseline.toFixed(2).padStart(8)} ms`);
   for (const [name, input] of shapes) {
-    const ms = await fastest(() => listUsers(db, userListInputSchema.parse(input)));
+    const ms = await fastest(RUNS, () => listUsers(db, userListInputSchema.parse(input)));
     lines.push(`  ${name.padEnd(42)} ${ms.toFixed(2).padStart(8)} ms   ratio ${(ms / baseline).toFixed(0).padStart(5)}  (target < ${TARGET_MS} ms: ${ms < TARGET_MS ? 'met' : 'NOT met'})`);
   }
   return lines;
