@@ -221,6 +221,7 @@ describeApp(
 
       const sent = await gqlAs(app, token, SEND_CODE);
       expect(sent.body).toEqual({ data: { sendMobileVerificationCode: { message: 'We sent a code to your phone. It expires in 10 minutes.' } } });
+      await app.identity.deliveries.settle();
       const oldCode = extractCode(app.identity.outbox.latestFor('+17675550142')!.text);
 
       // The number changes: the code texted to the old one no longer verifies anything.
@@ -229,6 +230,7 @@ describeApp(
       expect(stale.body.errors?.[0]?.extensions?.display_message).toBe('This code is not correct or has expired. Please check it, or ask for a new code.');
 
       expect((await gqlAs(app, token, SEND_CODE)).body.errors).toBeUndefined();
+      await app.identity.deliveries.settle();
       const code = extractCode(app.identity.outbox.latestFor('+17675550143')!.text);
       const wrong = await gqlAs(app, token, VERIFY, { input: { otp: code === '000000' ? '111111' : '000000' } });
       expect(wrong.body.errors?.[0]?.extensions?.display_message).toBe('This code is not correct or has expired. Please check it, or ask for a new code.');

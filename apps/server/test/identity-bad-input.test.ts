@@ -167,6 +167,7 @@ describeApp(
       const answer = await iam(app, '/user/sign-in', { email: 'purchaser.b@fhp.example', password: DEMO_PASSWORD, role: null });
       expect(answer.status).toBe(403);
       expect(answer.body.display_message).toBe('This account is suspended. Please contact support.');
+      await app.identity.deliveries.settle();
       expect(app.identity.outbox.latestFor('purchaser.b@fhp.example')).toBeUndefined();
     });
 
@@ -194,6 +195,7 @@ describeApp(
         expect(locked.body).toMatchObject({ display_message: 'Too many attempts. Try again after 1:15 PM' });
         expect(locked.retryAfter).toBe('900');
       }
+      await app.identity.deliveries.settle();
       expect(app.identity.outbox.latestFor('owner@fhp.example')).toBeUndefined();
 
       // When the lock ends the right password works again.

@@ -1,8 +1,17 @@
 import { createServer } from 'node:net';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { afterEach, expect, it, vi } from 'vitest';
 import { describeApp } from './harness';
+import { outboundMessages } from '../src/db/schema';
+import { DEMO_PASSWORD } from '../src/db/seed/identity';
 import { findUserByEmail } from '../src/modules/identity/repository';
 import { iam, tokenFor } from './identity-helpers';
+
+/** The messages of one kind to `to` still in the queue (each send failed: SMTP is down). */
+async function queued(app: FastifyInstance, to: string, kind: string) {
+  return app.db.select().from(outboundMessages).where(and(eq(outboundMessages.recipient, to), eq(outboundMessages.kind, kind)));
+}
 
 /** A port nothing listens on: SMTP connections to it are refused at once. */
 async function closedPort(): Promise<number> {
@@ -58,27 +67,41 @@ describeApp(
       }
     });
 
-    it('adds an invitee whose invitation could not be sent as USER_ADDED, commits it and says so; /invitation/send can retry', async () => {
+    it('answers the password step without waiting for SMTP: its code stays queued for the retry', async () => {
+      const app = suite.app;
+      const step1 = await iam(app, '/user/sign-in', { email: 'purchaser@fhp.example', password: DEMO_PASSWORD, role: null });
+      expect(step1.status).toBe(200);
+      expect(step1.body).toMatchObject({ status: 'OTP_SENT', sentTo: ['EMAIL', 'PHONE'] });
+      await app.identity.deliveries.settle();
+      // The text went (the outbox); the email failed once and waits for its retry, its code unexpired.
+      expect(await queued(app, 'purchaser@fhp.example', 'sign-in code')).toEqual([expect.objectContaining({ failedAt: null, expiresAt: expect.any(Date) })]);
+      expect((await queued(app, 'purchaser@fhp.example', 'sign-in code'))[0]!.attempts).toBeGreaterThanOrEqual(1);
+      expect(app.identity.outbox.latestFor('+1 473 555 0101')?.channel).toBe('sms');
+    });
+
+    it('adds an invitee with its invitation queued in one transaction; a refused one queues nothing; /invitation/send queues another', async () => {
       const app = suite.app;
       const admin = await tokenFor(app, 'admin@fhp.example');
       const invite = { email: 'unsent.teller@fhp.example', firstName: 'Una', lastName: 'Sent', invite: true, role: { name: 'teller' } };
       const invited = await iam(app, '/user/invite', invite, admin);
-      expect(invited.status).toBe(503);
-      expect(invited.body.display_message).toBe(
-        'The user was added, but the invitation email could not be sent. Please re-send the invitation in a few minutes.',
-      );
-      // Committed, not rolled back, and no transaction left open: the next queries answer.
-      expect(await findUserByEmail(app.db, 'unsent.teller@fhp.example')).toMatchObject({ status: 'USER_ADDED', roleName: 'teller' });
+      expect(invited.status).toBe(200);
+      expect(invited.body.message).toBe('User has been invited successfully');
+      expect(await findUserByEmail(app.db, 'unsent.teller@fhp.example')).toMatchObject({ status: 'INVITED', roleName: 'teller' });
+      // The same email again: refused, and its transaction queued nothing.
       expect((await iam(app, '/user/invite', invite, admin)).status).toBe(409);
+      await app.identity.deliveries.settle();
+      const first = await queued(app, 'unsent.teller@fhp.example', 'invitation');
+      expect(first).toHaveLength(1);
+      expect(first[0]!.attempts).toBeGreaterThanOrEqual(1);
 
       const retry = await iam(app, '/invitation/send', { email: 'unsent.teller@fhp.example', inviteType: 'EMAIL_VERIFICATION' }, admin);
-      expect(retry.status).toBe(503);
-      expect(retry.body.display_message).toBe('We could not send the email right now. Please try again in a few minutes.');
-      expect((await findUserByEmail(app.db, 'unsent.teller@fhp.example'))?.status).toBe('USER_ADDED');
+      expect(retry.status).toBe(200);
+      expect(await queued(app, 'unsent.teller@fhp.example', 'invitation')).toHaveLength(2);
 
       const added = await iam(app, '/user/invite', { ...invite, email: 'added.only@fhp.example', invite: false }, admin);
       expect(added.status).toBe(200);
       expect((await findUserByEmail(app.db, 'added.only@fhp.example'))?.status).toBe('USER_ADDED');
+      expect(await queued(app, 'added.only@fhp.example', 'invitation')).toEqual([]);
     });
   },
   { env: { SMTP_URL: smtpUrl } },

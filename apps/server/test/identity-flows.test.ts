@@ -37,6 +37,7 @@ describeApp(
       expect(step1.body).toMatchObject({ status: 'OTP_SENT' });
       const mail = await smtp.waitForMessage('purchaser@fhp.example');
       expect(mail.from).toContain('no-reply@fhp.example');
+      await app.identity.service.settle();
       const sms = app.identity.outbox.latestFor('+1 473 555 0101');
       expect(sms?.channel).toBe('sms');
       const code = extractCode(mail);

@@ -106,6 +106,7 @@ describeApp(
       let mail = await smtp.waitForMessage('purchaser@fhp.example');
       while (mail.subject !== `Payment reminder for policy ${policy.policyNumber}`) mail = await smtp.waitForMessage('purchaser@fhp.example');
       expect(mail.text).toContain(`Instalment 2 of policy ${policy.policyNumber}, EC$490.00, is due by 09/04/2027.`);
+      await app.identity.deliveries.settle();
       const texts = () => app.identity.outbox.list().filter((m) => m.channel === 'sms' && m.text.includes(policy.policyNumber));
       expect(texts()).toHaveLength(1);
       expect(texts()[0]).toMatchObject({ to: '+1 473 555 0101' });
@@ -131,6 +132,7 @@ describeApp(
       mail = await smtp.waitForMessage('purchaser@fhp.example');
       while (mail.subject !== `Missed payment on policy ${policy.policyNumber}`) mail = await smtp.waitForMessage('purchaser@fhp.example');
       expect(mail.text).toContain('was due by 09/04/2027 and has not been paid');
+      await app.identity.deliveries.settle();
       expect(texts()).toHaveLength(2);
     });
   },

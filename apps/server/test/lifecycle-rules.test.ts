@@ -203,6 +203,7 @@ describeApp(
       await app.jobs.run('instalment-reminders', 'rules-apr-2');
       let mail = await smtp.waitForMessage(OTHER);
       while (mail.subject !== `Payment reminder for policy ${policy.policyNumber}`) mail = await smtp.waitForMessage(OTHER);
+      await app.identity.deliveries.settle();
       expect(texts()).toEqual([]);
       expect(app.identity.outbox.list().filter((message) => message.channel === 'sms' && message.to === holder!.phone)).toEqual([]);
 
@@ -212,6 +213,7 @@ describeApp(
       await app.jobs.run('instalment-reminders', 'rules-apr-10');
       mail = await smtp.waitForMessage(OTHER);
       while (mail.subject !== `Missed payment on policy ${policy.policyNumber}`) mail = await smtp.waitForMessage(OTHER);
+      await app.identity.deliveries.settle();
       expect(texts()).toHaveLength(1);
       expect(texts()[0]).toMatchObject({ to: holder!.phone });
       const sent = await app.db.select().from(instalmentReminders).where(eq(instalmentReminders.policyId, policy.id));

@@ -24,6 +24,7 @@ export const outboundMessages = pgTable(
     html: text('html'),
     /** A renderer registered with the queue, given `reference` (a record's id) when the message is sent. */
     template: text('template'),
+    /** With a template: the record it is rendered from. Without: a stored file attached when sent (files.id). */
     reference: text('reference'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().default(sql`now()`),

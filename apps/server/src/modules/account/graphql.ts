@@ -49,7 +49,7 @@ function phoneDeps(ctx: GraphQLContext): PhoneDeps {
     db: ctx.db,
     clock: ctx.clock,
     codes: createCodeStore(ctx.db, ctx.config.otpPepper, ctx.clock, ctx.config.codeResendWindow),
-    sms: identity.sms,
+    deliveries: identity.deliveries,
     // The client address as the identity routes read it (X-Forwarded-For only behind TRUST_PROXY).
     spend: (kind, account) => identity.limiter.spend(kind, { address: ctx.request.ip, account }),
   };

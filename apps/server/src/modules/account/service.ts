@@ -1,5 +1,6 @@
 import {
   ACCOUNT_MESSAGES,
+  CODE_TTL_SECONDS,
   editKycDocInputSchema,
   replaceableProofTypes,
   updateMyProfileInputSchema,
@@ -15,7 +16,7 @@ import { unauthenticated } from '../identity/guards';
 import { findUserById, updateUser, type UserWithRole } from '../identity/repository';
 import { attachFiles, findCustomerProfile, findKycDocuments, insertKycDocuments, lockUser, upsertCustomerProfile } from '../kyc/repository';
 import { claimProofFiles } from '../kyc/service';
-import { oneTimeCodeSms, type SmsProvider } from '../notifications';
+import { oneTimeCodeSms, type DeliveryQueue } from '../notifications';
 import { appendTransaction, TXN_LOCATIONS, TXN_TYPES } from '../policies/transaction-log';
 import { attachFile, findImageFileForUpdate, voidPhoneCodes } from './repository';
 
@@ -26,7 +27,8 @@ export interface AccountDeps {
 
 export interface PhoneDeps extends AccountDeps {
   codes: CodeStore;
-  sms: SmsProvider;
+  /** The code's SMS is queued with the code (decision 085). */
+  deliveries: Pick<DeliveryQueue, 'enqueue' | 'kick'>;
   /** Spends the caller's per-client limit (codes sent, codes checked) before anything else; throws its 429. */
   spend: (kind: 'send' | 'check', account: string) => Promise<void>;
 }
@@ -135,13 +137,18 @@ function codeRefusal(error: unknown): never {
  * request). Sends count against the client's and the account's limits, and the email's code limit,
  * like sign-in codes.
  */
-export async function sendMobileVerificationCode({ db, codes, sms, spend }: PhoneDeps, userId: string): Promise<{ message: string }> {
+export async function sendMobileVerificationCode({ db, codes, deliveries, spend }: PhoneDeps, userId: string): Promise<{ message: string }> {
   const user = await requireAccount(db, userId);
   await spend('send', user.email).catch(codeRefusal);
-  if (!user.phone) throw userInputError(ACCOUNT_MESSAGES.phoneMissing);
+  const phone = user.phone;
+  if (!phone) throw userInputError(ACCOUNT_MESSAGES.phoneMissing);
   if (user.phoneVerified) throw userInputError(ACCOUNT_MESSAGES.phoneAlreadyVerified);
-  const code = await codes.issue(user.email, 'PHONE_VERIFY').catch(codeRefusal);
-  await sms.send({ to: user.phone, text: oneTimeCodeSms({ code }) });
+  await codes
+    .issue(user.email, 'PHONE_VERIFY', (tx, code) =>
+      deliveries.enqueue(tx, [{ channel: 'sms', to: phone, kind: 'phone verification code', text: oneTimeCodeSms({ code }), expiresInSeconds: CODE_TTL_SECONDS }]),
+    )
+    .catch(codeRefusal);
+  deliveries.kick();
   return { message: ACCOUNT_MESSAGES.phoneCodeSent };
 }
 

@@ -57,9 +57,6 @@ export const MESSAGES = {
   userExists: 'A user with this email address already exists.',
   noSuchUser: 'There is no user with this email address.',
   alreadyActive: 'This user has already set up the account; there is nothing to re-invite.',
-  inviteNotSent:
-    'The user was added, but the invitation email could not be sent. Please re-send the invitation in a few minutes.',
-  mailFailed: 'We could not send the email right now. Please try again in a few minutes.',
 } as const;
 
 export const badCredentials = () => new IdentityError(401, BAD_CREDENTIALS);

@@ -70,7 +70,7 @@ export const identityPlugin = fp(
       onFailure: (kind, gaveUp) => app.metrics.deliveryFailed(kind, gaveUp),
       soleWorker: app.databaseKind === 'pglite',
     });
-    const service = createIdentityService({ db, config, clock, tokens, codes, passwordAttempts, mailer, sms, queryTokens, deliveries });
+    const service = createIdentityService({ db, config, clock, tokens, codes, passwordAttempts, queryTokens, deliveries });
     app.addHook('onReady', async () => deliveries.start());
     // What is due goes out before the SMTP pool closes, within a bound; anything left stays queued
     // for the next start (or another instance).

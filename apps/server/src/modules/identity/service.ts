@@ -18,18 +18,7 @@ import { decodeJwt } from 'jose';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import {
-  accountExistsEmail,
-  invitationEmail,
-  MailDeliveryError,
-  oneTimeCodeEmail,
-  oneTimeCodeSms,
-  type Mailer,
-  type DeliveryQueue,
-  type MailMessage,
-  type SmsProvider,
-  type StoredMessage,
-} from '../notifications';
+import { accountExistsEmail, invitationEmail, oneTimeCodeEmail, oneTimeCodeSms, type DeliveryQueue, type StoredMessage } from '../notifications';
 import type { CodeStore } from './codes';
 import type { PasswordAttemptStore } from './password-attempts';
 import { hashPassword, needsRehash, TokenVerificationError, verifyPassword, type QueryTokenVerifier, type TokenService } from './crypto';
@@ -52,11 +41,9 @@ export interface IdentityServiceDeps {
   tokens: TokenService;
   codes: CodeStore;
   passwordAttempts: PasswordAttemptStore;
-  mailer: Mailer;
-  sms: SmsProvider;
   /** Null when no QUERY_TOKEN_SIGNER_PUBLIC_KEY is configured: sign-in links are then refused. */
   queryTokens: QueryTokenVerifier | null;
-  /** Codes anyone can ask for go out through it, after the answer (decision 080). */
+  /** Every code and invitation is queued with the change it reports and sent after the answer (decisions 080, 085). */
   deliveries: DeliveryQueue;
 }
 
@@ -68,13 +55,15 @@ export function fullName(user: Pick<UserRow, 'firstName' | 'lastName' | 'email'>
 export type IdentityService = ReturnType<typeof createIdentityService>;
 
 export function createIdentityService(deps: IdentityServiceDeps) {
-  const { db, config, clock, tokens, codes, passwordAttempts, mailer, sms, deliveries } = deps;
+  const { db, config, clock, tokens, codes, passwordAttempts, deliveries } = deps;
   const webUrl = config.publicUrl ?? `http://localhost:${config.port}`;
 
   /**
-   * A code for routes anyone can call with any email, queued with the code row and sent after the
-   * answer: waiting for SMTP (or failing with 503) only for known accounts would tell who has one.
-   * A failed send is retried and logged with the recipient's domain, never the address or the code.
+   * A code queued with its code row and sent after the answer. On the routes anyone can call with
+   * any email, waiting for SMTP (or failing with 503) only for known accounts would tell who has
+   * one; on the password step, the queue keeps a code whose send failed and retries it, where a
+   * 503 would have had the holder type the password again. A failed send is logged with the
+   * recipient's domain, never the address or the code.
    */
   async function issueAndQueue(email: string, purpose: 'SIGN_UP' | 'SIGN_IN', messages: (code: string) => StoredMessage[]): Promise<void> {
     await codes.issue(email, purpose, (tx, code) => deliveries.enqueue(tx, messages(code)));
@@ -89,15 +78,6 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     return messages;
   }
 
-  async function sendMail(message: MailMessage): Promise<void> {
-    try {
-      await mailer.send(message);
-    } catch (error) {
-      if (error instanceof MailDeliveryError) throw Object.assign(new IdentityError(503, MESSAGES.mailFailed), { cause: error });
-      throw error;
-    }
-  }
-
   /**
    * Whether an answer about an email that gets no code (unknown or suspended) says "and phone": a
    * coin keyed by the server's secret, the same for the same email every time. Real accounts answer
@@ -109,14 +89,6 @@ export function createIdentityService(deps: IdentityServiceDeps) {
 
   function sentSentence(sentTo: SentTo): string {
     return sentTo.includes('EMAIL') && sentTo.includes('PHONE') ? MESSAGES.codeSent : sentTo.includes('PHONE') ? MESSAGES.codeSentToPhone : MESSAGES.signUpCodeSent;
-  }
-
-  async function deliverCode(code: string, to: { email?: string | undefined; phone?: string | null | undefined }): Promise<void> {
-    // Both channels at once: a slow or failing SMTP server does not hold the SMS back.
-    await Promise.all([
-      to.email === undefined ? undefined : sendMail({ to: to.email, ...oneTimeCodeEmail({ code }) }),
-      to.phone ? sms.send({ to: to.phone, text: oneTimeCodeSms({ code }) }) : undefined,
-    ]);
   }
 
   /**
@@ -198,8 +170,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
         await passwordAttempts.succeeded(body.email);
         assertMaySignIn(user);
         if (body.otp === undefined) {
-          const code = await codes.issue(user.email, 'SIGN_IN');
-          await deliverCode(code, { email: user.email, phone: user.phone });
+          await issueAndQueue(user.email, 'SIGN_IN', (code) => codeMessages('sign-in code', code, { email: user.email, phone: user.phone }));
           // Only the password's holder reads this, so it may say whether a phone is on file.
           const sentTo: SentTo = user.phone ? ['EMAIL', 'PHONE'] : ['EMAIL'];
           return { status: 'OTP_SENT', message: sentSentence(sentTo), sentTo };
@@ -305,31 +276,25 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       const role = await findRoleByName(db, body.role.name);
       if (role === undefined) throw new Error(`Role ${body.role.name} is missing`);
       const now = clock();
-      // Stored as added first and committed (one statement, no transaction held open while SMTP
-      // runs); only a delivered invitation moves it to INVITED.
-      const created = await insertUser(db, {
-        vuid: newVuid(),
-        email: body.email,
-        signInType: 'otp',
-        roleId: role.id,
-        firstName: body.firstName,
-        lastName: body.lastName,
-        status: 'USER_ADDED',
-        createdAt: now,
-        updatedAt: now,
+      const invite = body.invite !== false;
+      // The account and its invitation commit together: an invitee is INVITED once its email is
+      // queued, and the queue retries a failed send (an admin can re-send it meanwhile).
+      await db.transaction(async (tx) => {
+        const created = await insertUser(tx, {
+          vuid: newVuid(),
+          email: body.email,
+          signInType: 'otp',
+          roleId: role.id,
+          firstName: body.firstName,
+          lastName: body.lastName,
+          status: invite ? 'INVITED' : 'USER_ADDED',
+          createdAt: now,
+          updatedAt: now,
+        });
+        if (created === undefined) throw new IdentityError(409, MESSAGES.userExists);
+        if (invite) await deliveries.enqueue(tx, [invitation(created, role.name)]);
       });
-      if (created === undefined) throw new IdentityError(409, MESSAGES.userExists);
-      if (body.invite === false) return { message: MESSAGES.invited };
-      try {
-        await sendInvitation(created, role.name);
-      } catch (error) {
-        // The user stays USER_ADDED, so /invitation/send can try again.
-        if (error instanceof IdentityError && error.statusCode === 503) {
-          throw Object.assign(new IdentityError(503, MESSAGES.inviteNotSent), { cause: error.cause });
-        }
-        throw error;
-      }
-      await updateUser(db, created.id, { status: 'INVITED' }, clock());
+      deliveries.kick();
       return { message: MESSAGES.invited };
     },
 
@@ -337,14 +302,17 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       const user = await findUserByEmail(db, body.email);
       if (user === undefined) throw new IdentityError(404, MESSAGES.noSuchUser);
       if (user.status === 'ACC_CREATED' || user.suspended) throw new IdentityError(409, MESSAGES.alreadyActive);
-      await sendInvitation(user, user.roleName);
-      if (user.status === 'USER_ADDED') await updateUser(db, user.id, { status: 'INVITED' }, clock());
+      await db.transaction(async (tx) => {
+        await deliveries.enqueue(tx, [invitation(user, user.roleName)]);
+        if (user.status === 'USER_ADDED') await updateUser(tx, user.id, { status: 'INVITED' }, clock());
+      });
+      deliveries.kick();
       return { message: MESSAGES.reinvited };
     },
   };
 
-  async function sendInvitation(user: Pick<UserRow, 'email' | 'firstName'>, role: string): Promise<void> {
+  function invitation(user: Pick<UserRow, 'email' | 'firstName'>, role: string): StoredMessage {
     const acceptUrl = `${webUrl}/sign-in?email=${encodeURIComponent(user.email)}`;
-    await sendMail({ to: user.email, ...invitationEmail({ firstName: user.firstName ?? undefined, roleTitle: roleTitle(role), acceptUrl }) });
+    return { channel: 'email', to: user.email, kind: 'invitation', ...invitationEmail({ firstName: user.firstName ?? undefined, roleTitle: roleTitle(role), acceptUrl }) };
   }
 }

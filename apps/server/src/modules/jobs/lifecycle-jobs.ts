@@ -1,13 +1,14 @@
 import { calendarEvent, remindersDue, type PolicyEventType, type PolicyStatus } from '@fhp/domain';
 import { and, asc, eq, gt, inArray, isNull, lt, lte, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
 import { instalmentReminders, policies, policyInstalments, seasons } from '../../db/schema';
 import { deleteUnattachedFilesOlderThan, UNATTACHED_FILE_MAX_AGE_MS } from '../files';
 import { findUserById } from '../identity/repository';
 import { fullName } from '../identity/service';
 import { issueContract } from '../policies/contract';
-import { deliver } from '../policies/deps';
 import { canceledForNonPaymentEmail, reminderEmail, reminderSms } from '../policies/emails';
-import { applyPolicyEvent, lockPolicy } from '../policies/lifecycle';
+import { applyPolicyEvent, lockPolicy, type AppliedEvent } from '../policies/lifecycle';
+import type { PolicyRow } from '../policies/repository';
 import { TXN_LOCATIONS } from '../policies/transaction-log';
 import { localIsoDate } from '@fhp/domain';
 import type { JobContext, JobDefinition } from './runner';
@@ -23,13 +24,14 @@ type Candidate = { id: string; policyNumber: string };
 /**
  * One calendar step of the lifecycle for every policy it is due on: each policy in its own
  * transaction, the row locked and `calendarEvent` asked again on the locked row (another instance
- * or a payment may have moved it meanwhile), then the state machine, log and ledger.
+ * or a payment may have moved it meanwhile), then the state machine, log and ledger, and
+ * `alsoWrite` (the step's notice, queued with it).
  */
 export async function applyCalendar(
   context: JobContext,
   expected: PolicyEventType,
   candidates: Candidate[],
-  afterCommit?: (policyId: string, refundDueCents: number) => Promise<void>,
+  alsoWrite?: (tx: Db, row: PolicyRow, season: typeof seasons.$inferSelect, applied: AppliedEvent) => Promise<void>,
 ): Promise<number> {
   const { deps, now } = context;
   const today = localIsoDate(now);
@@ -41,18 +43,17 @@ export async function applyCalendar(
         if (!row) return null;
         const [season] = await tx.select().from(seasons).where(eq(seasons.year, row.seasonYear));
         const event = season ? calendarEvent(row.status, season, today) : null;
-        if (event?.type !== expected) return null;
-        return applyPolicyEvent(tx, deps.ledger, row, event, { performedBy: null, location: TXN_LOCATIONS.system, at: now }, {
+        if (!season || event?.type !== expected) return null;
+        const applied = await applyPolicyEvent(tx, deps.ledger, row, event, { performedBy: null, location: TXN_LOCATIONS.system, at: now }, {
           payload: { today },
           ...(event.type === 'PAYMENT_DEADLINE_PASSED'
             ? { valueCents: row.paidCents, ledgerData: { reason: 'PAYMENT_DEADLINE', refundDueCents: row.paidCents } }
             : {}),
         });
+        await alsoWrite?.(tx, row, season, applied);
+        return applied;
       });
-      if (applied) {
-        changed += 1;
-        await afterCommit?.(candidate.id, applied.after.refundDueCents);
-      }
+      if (applied) changed += 1;
     } catch (error) {
       // One policy that cannot move must not stop the others; it is tried again on the next tick.
       deps.log.error({ err: error, policyNumber: candidate.policyNumber, event: expected }, 'calendar step failed for a policy');
@@ -77,15 +78,19 @@ export const paymentDeadlineJob: JobDefinition = {
   async run(context) {
     const today = localIsoDate(context.now);
     const candidates = await candidatesWhere(context, ['PAYMENT_PENDING'], lt(seasons.paymentDeadline, today));
-    return applyCalendar(context, 'PAYMENT_DEADLINE_PASSED', candidates, async (policyId, refundDueCents) => {
-      const { deps } = context;
-      const [row] = await deps.db.select().from(policies).where(eq(policies.id, policyId));
-      const [season] = row ? await deps.db.select().from(seasons).where(eq(seasons.year, row.seasonYear)) : [];
-      const owner = row ? await findUserById(deps.db, row.ownerId) : undefined;
-      if (!row || !owner || !season) return;
-      const email = canceledForNonPaymentEmail({ holderName: fullName(owner), policyNumber: row.policyNumber, deadline: season.paymentDeadline, refundDueCents });
-      await deliver(deps, 'deadline cancellation email', row.policyNumber, () => deps.mailer.send({ to: owner.email, ...email }));
+    const changed = await applyCalendar(context, 'PAYMENT_DEADLINE_PASSED', candidates, async (tx, row, season, applied) => {
+      const owner = await findUserById(tx, row.ownerId);
+      if (!owner) return;
+      const email = canceledForNonPaymentEmail({
+        holderName: fullName(owner),
+        policyNumber: row.policyNumber,
+        deadline: season.paymentDeadline,
+        refundDueCents: applied.after.refundDueCents,
+      });
+      await context.deps.deliveries.enqueue(tx, [{ channel: 'email', to: owner.email, kind: 'deadline cancellation email', ...email }]);
     });
+    if (changed > 0) context.deps.deliveries.kick();
+    return changed;
   },
 };
 
@@ -131,9 +136,9 @@ export const contractsJob: JobDefinition = {
 
 /**
  * Instalment reminders: 7 days before an instalment is due and once it is missed, by email and, when
- * the holder's phone is verified, by SMS. The reminder row is written (and committed) before
- * anything is sent, and its primary key lets one instance only write it: each reminder goes out at
- * most once, whatever restarts or instances.
+ * the holder's phone is verified, by SMS. The reminder row and its messages are written in one
+ * transaction, and the row's primary key lets one instance only write it: each reminder is queued
+ * once, whatever restarts or instances, and the queue delivers it (decision 085).
  */
 export const remindersJob: JobDefinition = {
   name: 'instalment-reminders',
@@ -153,29 +158,32 @@ export const remindersJob: JobDefinition = {
       const owner = await findUserById(deps.db, policy.ownerId);
       if (!owner) continue;
       for (const reminder of due) {
-        const [claimed] = await deps.db
-          .insert(instalmentReminders)
-          .values({ policyId: policy.id, instalmentNumber: reminder.instalment.number, kind: reminder.kind, sentAt: now })
-          .onConflictDoNothing()
-          .returning();
-        if (!claimed) continue;
-        const input = {
-          holderName: fullName(owner),
-          policyNumber: policy.policyNumber,
-          kind: reminder.kind,
-          instalmentNumber: reminder.instalment.number,
-          dueDate: reminder.instalment.dueDate,
-          owedCents: reminder.owedCents,
-          paymentDeadline: season.paymentDeadline,
-        };
-        await deliver(deps, 'reminder email', policy.policyNumber, () => deps.mailer.send({ to: owner.email, ...reminderEmail(input) }));
-        if (owner.phoneVerified && owner.phone) {
-          const phone = owner.phone;
-          await deliver(deps, 'reminder sms', policy.policyNumber, () => deps.sms.send({ to: phone, text: reminderSms(input) }));
-        }
-        sent += 1;
+        const queued = await deps.db.transaction(async (tx) => {
+          const [claimed] = await tx
+            .insert(instalmentReminders)
+            .values({ policyId: policy.id, instalmentNumber: reminder.instalment.number, kind: reminder.kind, sentAt: now })
+            .onConflictDoNothing()
+            .returning();
+          if (!claimed) return false;
+          const input = {
+            holderName: fullName(owner),
+            policyNumber: policy.policyNumber,
+            kind: reminder.kind,
+            instalmentNumber: reminder.instalment.number,
+            dueDate: reminder.instalment.dueDate,
+            owedCents: reminder.owedCents,
+            paymentDeadline: season.paymentDeadline,
+          };
+          await deps.deliveries.enqueue(tx, [
+            { channel: 'email', to: owner.email, kind: 'reminder email', ...reminderEmail(input) },
+            ...(owner.phoneVerified && owner.phone ? [{ channel: 'sms' as const, to: owner.phone, kind: 'reminder sms', text: reminderSms(input) }] : []),
+          ]);
+          return true;
+        });
+        if (queued) sent += 1;
       }
     }
+    if (sent > 0) deps.deliveries.kick();
     return sent;
   },
 };

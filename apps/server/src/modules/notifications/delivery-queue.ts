@@ -1,6 +1,6 @@
 import { asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { outboundMessages, type OutboundChannel } from '../../db/schema';
+import { files, outboundMessages, type OutboundChannel } from '../../db/schema';
 import type { Mailer, MailMessage } from './mailer';
 import type { SmsProvider } from './sms';
 import { recipientDomain } from '../../logging';
@@ -25,6 +25,11 @@ export interface StoredMessage {
   html?: string | undefined;
   /** Seconds after which it is dropped instead of sent (a code that has expired). */
   expiresInSeconds?: number;
+  /**
+   * A stored file (`files.id`, e.g. the contract PDF) attached when sent: the row holds the
+   * reference, the worker loads the bytes, so a large attachment is stored once.
+   */
+  attachFileId?: string;
 }
 
 /** A message about a record, rendered from it when sent, so it shows what committed. */
@@ -140,7 +145,16 @@ export function createDeliveryQueue(options: DeliveryQueueOptions): DeliveryQueu
   }
 
   async function content(row: Row): Promise<Omit<MailMessage, 'to'> | undefined> {
-    if (row.template === null) return { subject: row.subject ?? '', text: row.text ?? '', html: row.html ?? undefined };
+    if (row.template === null) {
+      const written = { subject: row.subject ?? '', text: row.text ?? '', html: row.html ?? undefined };
+      if (row.reference === null) return written;
+      const [file] = await db
+        .select({ filename: files.originalName, contentType: files.mimeType, content: files.bytes })
+        .from(files)
+        .where(eq(files.id, row.reference));
+      // The attachment is the message's point (a contract): without it nothing is sent.
+      return file ? { ...written, attachments: [file] } : undefined;
+    }
     const render = renderers.get(row.template);
     if (!render) throw new Error(`No renderer for ${row.template}`);
     return render(db, row.reference ?? '');
@@ -221,6 +235,7 @@ export function createDeliveryQueue(options: DeliveryQueueOptions): DeliveryQueu
                 subject: message.subject ?? null,
                 text: message.text,
                 html: message.html ?? null,
+                reference: message.attachFileId ?? null,
                 expiresAt: message.expiresInSeconds === undefined ? null : sql`now() + make_interval(secs => ${message.expiresInSeconds})`,
               },
         ),

@@ -15,7 +15,7 @@ import { parseInput, userInputError } from '../../graphql/errors';
 import { forbidden } from '../identity/guards';
 import { findUserById } from '../identity/repository';
 import { fullName } from '../identity/service';
-import { deliver, type LifecycleDeps } from './deps';
+import type { LifecycleDeps } from './deps';
 import { cancellationDecisionEmail } from './emails';
 import { applyPolicyEvent, isUuid, lockPolicy, pendingCancellation } from './lifecycle';
 import { isUniqueViolation } from './repository';
@@ -113,7 +113,8 @@ export async function pendingCancellationRequests(deps: Pick<LifecycleDeps, 'db'
 /**
  * An admin approves (CANCELED, what was paid flagged for refund) or rejects (a comment for the
  * holder; the policy stays where it was) a pending request, through the state machine, which
- * refuses a decision without a request with its sentence. The holder is emailed either way.
+ * refuses a decision without a request with its sentence. The holder is emailed either way, the
+ * email queued with the decision (decision 085).
  */
 export async function decideCancellation(
   deps: LifecycleDeps,
@@ -153,19 +154,19 @@ export async function decideCancellation(
           }
         : { payload: { comment }, alsoWrite: closeRequest },
     );
+    const owner = await findUserById(tx, row.ownerId);
+    if (owner) {
+      const email = cancellationDecisionEmail({
+        holderName: fullName(owner),
+        policyNumber: row.policyNumber,
+        approved,
+        comment,
+        refundDueCents: applied.after.refundDueCents,
+      });
+      await deps.deliveries.enqueue(tx, [{ channel: 'email', to: owner.email, kind: 'cancellation decision email', ...email }]);
+    }
     return { row, applied };
   });
-
-  const owner = await findUserById(deps.db, result.row.ownerId);
-  if (owner) {
-    const email = cancellationDecisionEmail({
-      holderName: fullName(owner),
-      policyNumber: result.row.policyNumber,
-      approved,
-      comment,
-      refundDueCents: result.applied.after.refundDueCents,
-    });
-    await deliver(deps, 'cancellation decision email', result.row.policyNumber, () => deps.mailer.send({ to: owner.email, ...email }));
-  }
+  deps.deliveries.kick();
   return { policyNumber: result.row.policyNumber, policyId: result.row.id, status: result.applied.after.status };
 }

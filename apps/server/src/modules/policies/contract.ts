@@ -7,7 +7,7 @@ import { findUserById } from '../identity/repository';
 import { fullName } from '../identity/service';
 import { explorerLink } from '../ledger';
 import { renderContractPdf } from './contract-pdf';
-import { deliver, type LifecycleDeps } from './deps';
+import type { LifecycleDeps } from './deps';
 import { contractIssuedEmail } from './emails';
 import { lockPolicy } from './lifecycle';
 import { appendTransaction, TXN_LOCATIONS, TXN_TYPES } from './transaction-log';
@@ -33,10 +33,11 @@ export async function findIssueEntry(db: Db, policyNumber: string) {
 /**
  * The contract PDF of an issued policy: rendered from the stored policy and its POLICY_ISSUED
  * ledger entry, stored in the blob store with the holder as owner (so `GET /api/v1/files/:id`
- * serves it to the holder and administrators only), then emailed to the holder as an attachment.
- * Runs after the payment that issued the policy has committed: the PDF carries that entry's hash.
- * Idempotent: a policy that has its contract keeps it, and no second email goes out. The contracts
- * job calls it for any issued policy still without one (a crash between the two steps).
+ * serves it to the holder and administrators only), and its email to the holder queued in the same
+ * transaction, the stored PDF attached when the queue sends it (decision 085). Runs after the
+ * payment that issued the policy has committed: the PDF carries that entry's hash. Idempotent: a
+ * policy that has its contract keeps it, and no second email is queued. The contracts job calls it
+ * for any issued policy still without one (a crash between the two steps).
  */
 export async function issueContract(deps: LifecycleDeps, policyId: string, origin: string): Promise<IssuedContract | null> {
   const { db } = deps;
@@ -102,18 +103,11 @@ export async function issueContract(deps: LifecycleDeps, policyId: string, origi
       location: TXN_LOCATIONS.system,
       at: now,
     });
+    const email = contractIssuedEmail({ holderName, policyNumber: policy.policyNumber, coverStart: season.coverStart, coverEnd: season.coverEnd, explorerUrl });
+    await deps.deliveries.enqueue(tx, [{ channel: 'email', to: owner.email, kind: 'contract email', ...email, attachFileId: file!.id }]);
     return { fileId: file!.id, created: true };
   });
 
-  if (stored.created) {
-    const email = contractIssuedEmail({ holderName, policyNumber: policy.policyNumber, coverStart: season.coverStart, coverEnd: season.coverEnd, explorerUrl });
-    await deliver(deps, 'contract email', policy.policyNumber, () =>
-      deps.mailer.send({
-        to: owner.email,
-        ...email,
-        attachments: [{ filename: `${policy.policyNumber}.pdf`, contentType: 'application/pdf', content: bytes }],
-      }),
-    );
-  }
+  if (stored.created) deps.deliveries.kick();
   return { ...stored, ledgerHash: entry.hash, explorerUrl };
 }

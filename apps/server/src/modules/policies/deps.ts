@@ -2,13 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import type { Ledger } from '../ledger';
-import type { Mailer, SmsProvider } from '../notifications';
+import type { DeliveryQueue, Mailer, SmsProvider } from '../notifications';
 
 /** What the lifecycle services (payments, contracts, cancellations, payouts, jobs) need from the app. */
 export interface LifecycleDeps {
   db: Db;
   clock: Clock;
   ledger: Ledger;
+  /**
+   * Notices (contracts, cancellations, reminders) are queued in the transaction of the change they
+   * report and sent by the queue's worker (decision 085): kick it after the commit.
+   */
+  deliveries: Pick<DeliveryQueue, 'enqueue' | 'kick'>;
+  /** Direct sends, for the storm notices that do not go through the queue yet. */
   mailer: Mailer;
   sms: SmsProvider;
   log: { info(details: object, message: string): void; error(details: object, message: string): void };
@@ -21,6 +27,7 @@ export function lifecycleDeps(app: FastifyInstance, log: LifecycleDeps['log'] = 
     db: app.db,
     clock: app.clock,
     ledger: app.ledger,
+    deliveries: app.identity.deliveries,
     mailer: app.identity.mailer,
     sms: app.identity.sms,
     log,

@@ -56,6 +56,19 @@ export async function readNumberBase(db: Db, country: CountryCode, seasonYear: n
 }
 
 /**
+ * `readNumberBase` of every season of a country at once (one row per season), for a caller that
+ * learns the season from reads made at the same time: the purchase reads it with them instead of
+ * waiting for a connection a second time.
+ */
+export async function readNumberBases(db: Db, country: CountryCode): Promise<(seasonYear: number) => number> {
+  const rows = await db
+    .select({ seasonYear: policyNumberCounters.seasonYear, last: policyNumberCounters.lastSequence })
+    .from(policyNumberCounters)
+    .where(eq(policyNumberCounters.country, country));
+  return (seasonYear) => rows.find((row) => row.seasonYear === seasonYear)?.last ?? 0;
+}
+
+/**
  * Draws the next number for a policy stored under `pendingNumber(policyId)` and writes it: call it
  * as the last statement of the transaction that stored the policy, with a recent `readNumberBase`.
  */
