@@ -12,10 +12,12 @@ afterEach(() => {
 
 describe('New User', () => {
   it('shows a failed invitation in the "Uh oh." dialog with the server\'s sentence; Close returns to the form as typed', async () => {
-    const message = 'The user was added, but the invitation email could not be sent. Please re-send the invitation in a few minutes.';
+    // A refusal the server really answers (MESSAGES.userExists): the email now goes through the
+    // delivery queue, so sending it can no longer fail the invitation.
+    const message = 'A user with this email address already exists.';
     stubGraphQL(
       () => ({ data: null }),
-      () => ({ status: 503, body: { statusCode: 503, error: 'Service Unavailable', message, display_message: message } }),
+      () => ({ status: 409, body: { statusCode: 409, error: 'Conflict', message, display_message: message } }),
     );
     const onInvited = vi.fn();
     render(
