@@ -11,13 +11,15 @@ import { lifecycleDeps, type LifecycleDeps } from '../../modules/policies/deps';
 import { insertProvisionalPolicy } from '../../modules/policies/provisional';
 import { isUniqueViolation } from '../../modules/policies/repository';
 import { TXN_LOCATIONS } from '../../modules/policies/transaction-log';
+import { seedDemoStorms } from './demo-storms';
 import { localIsoDate } from '@fhp/domain';
 
 /**
  * Demo policies in every status (issue 7), so a newcomer sees the whole life after `npm start`:
  * each is bought, paid, watched, triggered, canceled or expired through the same services and state
  * machine as the real thing, on fixed dates, so the transaction log and the proof ledger are real and
- * the seed is the same on every machine. Seasons: 2025 expired, 2026 in force, 2027 on sale.
+ * the seed is the same on every machine. Seasons: 2025 expired, 2026 in force, 2027 on sale. The
+ * storms the payouts name are exercise storms with real tracks (demo-storms.ts).
  * Idempotent: a demo policy whose idempotency key exists is left alone. Sends no email or text.
  */
 
@@ -127,6 +129,9 @@ const quietSms: SmsProvider = { send: async () => undefined };
 
 export async function seedDemoPolicies(app: FastifyInstance): Promise<number> {
   const base = lifecycleDeps(app);
+  // The storms the payouts below name, with their tracks (before the early return: a database
+  // seeded before the exercise storms existed gets them too).
+  await seedDemoStorms(app.db);
   const keys = DEMO_POLICIES.map((policy) => policy.key);
   const existing = new Set((await app.db.select({ key: policies.idempotencyKey }).from(policies).where(inArray(policies.idempotencyKey, keys))).map((row) => row.key));
   const missing = DEMO_POLICIES.filter((policy) => !existing.has(policy.key));
