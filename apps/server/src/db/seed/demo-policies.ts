@@ -78,7 +78,7 @@ export const DEMO_POLICIES: readonly DemoPolicy[] = [
   },
   {
     key: '00000000-0000-4000-8000-000000000712', holder: 'purchaser@fhp.example', country: 'gd', optionId: 'T', coverage: 20_000, seasonYear: 2026, plan: 'FULL', channel: 'CREDIT_UNION', purchasedAt: noon('2026-03-03'),
-    steps: [{ pay: 'teller', amount: 2084, on: '2026-03-04', reference: 'CU-2026-03-0017' }, { calendar: 'SEASON_STARTED', on: '2026-06-01' }, { storm: 'AL052026', percent: 25, on: '2026-09-03' }],
+    steps: [{ pay: 'teller', amount: 2084, on: '2026-03-04', reference: 'CU-2026-03-0017' }, { calendar: 'SEASON_STARTED', on: '2026-06-01' }, { storm: 'AL052026', percent: 25, on: '2026-07-21' }],
     expect: 'PAYOUT_INTIMATION',
   },
   {
@@ -86,7 +86,7 @@ export const DEMO_POLICIES: readonly DemoPolicy[] = [
     steps: [
       { pay: 'teller', amount: 2523, on: '2026-03-06', reference: 'CU-2026-03-0020' },
       { calendar: 'SEASON_STARTED', on: '2026-06-01' },
-      { storm: 'AL052026', percent: 35, on: '2026-09-03' },
+      { storm: 'AL052026', percent: 35, on: '2026-07-21' },
       { wire: 'WIRE-GCNB-2026-0913', on: '2026-09-13' },
     ],
     expect: 'PAYOUT_CONFIRMATION',

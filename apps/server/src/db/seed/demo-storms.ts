@@ -12,8 +12,8 @@ import { SHIPPED_STORMS_FILE } from '../../modules/storms/shipped';
  * payouts are made by its own steps on fixed dates, and no real 2026 storm is implied.
  */
 export const DEMO_STORMS = [
-  // Janet 1955 crossed Grenada on the night of 22 September; the exercise crosses it on 2 September 2026.
-  { id: 'AL052026', name: 'JANET EXERCISE', from: 'AL101955', fromDay: '1955-09-22', toDay: '2026-09-02' },
+  // Janet 1955 crossed Grenada on the night of 22 September; the exercise crosses it on 20 July 2026.
+  { id: 'AL052026', name: 'JANET EXERCISE', from: 'AL101955', fromDay: '1955-09-22', toDay: '2026-07-20' },
   // Ivan 2004 passed Grenada on 7 September; the exercise passes it on 7 October 2026.
   { id: 'AL092026', name: 'IVAN EXERCISE', from: 'AL092004', fromDay: '2004-09-07', toDay: '2026-10-07' },
 ] as const;
