@@ -53,6 +53,10 @@ export async function startServer({ config, database, clock }: StartServerOption
   let app: FastifyInstance;
   try {
     app = await buildApp({ config, database: db, clock });
+    // Real storm tracks for the tracker, the maps and the back-test (reference data, demo or not).
+    // First: they load only into a database without storms, and the demo adds exercise storms.
+    const shipped = await loadShippedStorms(lifecycleDeps(app));
+    if (shipped > 0) app.log.info({ storms: shipped }, 'Shipped storm tracks loaded');
     // The demo's policies go through the app's own services (ledger, blob store), so they are seeded here.
     if (config.seedDemo) {
       const seeded = await seedDemoPolicies(app);
@@ -60,9 +64,6 @@ export async function startServer({ config, database, clock }: StartServerOption
       const holders = await seedDemoKyc(app);
       if (holders > 0) app.log.info({ holders }, 'Demo KYC documents seeded');
     }
-    // Real storm tracks for the tracker, the maps and the back-test (reference data, demo or not).
-    const shipped = await loadShippedStorms(lifecycleDeps(app));
-    if (shipped > 0) app.log.info({ storms: shipped }, 'Shipped storm tracks loaded');
   } catch (error) {
     await closeDatabase();
     throw error;

@@ -2,11 +2,21 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { localIsoDate, localMidnightMs } from '../local-time';
 import { seasonForYear } from '../season';
-import { cappedTermPercent, coverTermBounds, coverTermYear, isInCoverTerm, MAX_TERM_PERCENT, termPayoutCents } from './term';
+import { cappedTermPercent, coverTermBounds, coverTermYear, isInCoverTerm, MAX_TERM_PERCENT, stormPayoutFor, termPayoutCents } from './term';
 
 const percentOfTable = fc.constantFrom<number>(0, 10, 25, 35, 50, 100);
 
 describe('payouts within one cover term', () => {
+  it('pays a storm once per level: the whole % first, the difference after a raise, capped at the term', () => {
+    const fresh = { coverageCents: 1_000_001, paidOutCents: 0, paidPercent: 0, stormContractPercent: 0 };
+    expect(stormPayoutFor(fresh, 50)).toEqual({ percent: 50, amountCents: 500_001 });
+    expect(stormPayoutFor({ ...fresh, paidOutCents: 500_001, paidPercent: 50, stormContractPercent: 50 }, 50)).toBeNull();
+    expect(stormPayoutFor({ ...fresh, paidOutCents: 250_000, paidPercent: 25, stormContractPercent: 25 }, 50)).toEqual({ percent: 25, amountCents: 250_000 });
+    expect(stormPayoutFor({ ...fresh, paidOutCents: 900_001, paidPercent: 90, stormContractPercent: 0 }, 50)).toEqual({ percent: 10, amountCents: 100_000 });
+    expect(stormPayoutFor({ ...fresh, paidOutCents: 1_000_001, paidPercent: 100, stormContractPercent: 0 }, 50)).toBeNull();
+    expect(stormPayoutFor({ ...fresh, paidOutCents: 1_000_001, paidPercent: 99, stormContractPercent: 0 }, 50)).toBeNull();
+  });
+
   it('pays what is left of 100% at most', () => {
     expect(cappedTermPercent([], 50)).toBe(50);
     expect(cappedTermPercent([50], 50)).toBe(50);

@@ -28,6 +28,31 @@ export function termPayoutCents(coverageCents: Cents, paidOutCents: Cents, perce
   return Math.max(0, Math.min(amount, coverageCents - paidOutCents));
 }
 
+/** What a policy was already paid in its term, and how much of it came from the storm being evaluated. */
+export interface TermPaidSoFar {
+  coverageCents: Cents;
+  /** Sum of every payout of the policy (a policy is one term). */
+  paidOutCents: Cents;
+  /** Sum of the percents those payouts paid. */
+  paidPercent: number;
+  /** The highest contract % this storm already paid the policy for (0: none yet). */
+  stormContractPercent: number;
+}
+
+/**
+ * What a storm pays one policy (decisions 060 and 061): the contract's % for the storm now less
+ * what the storm already gave (the whole % the first time; the difference after an advisory
+ * update raised its class), capped at what remains of 100% of the term, and that % of the
+ * coverage in cents (`termPayoutCents`). Null when nothing is due: the storm paid this level
+ * already, the term is used up, or nothing of the coverage is left.
+ */
+export function stormPayoutFor(policy: TermPaidSoFar, contractPercent: number): { percent: number; amountCents: Cents } | null {
+  if (contractPercent <= policy.stormContractPercent) return null;
+  const percent = Math.max(0, Math.min(contractPercent - policy.stormContractPercent, MAX_TERM_PERCENT - policy.paidPercent));
+  if (percent === 0 || policy.coverageCents <= policy.paidOutCents) return null;
+  return { percent, amountCents: termPayoutCents(policy.coverageCents, policy.paidOutCents, percent) };
+}
+
 /** Whether an instant falls inside the season's cover term, counted in local days (both ends included). */
 export function isInCoverTerm(season: Pick<Season, 'coverStart' | 'coverEnd'>, instant: InstantInput): boolean {
   return isWithinCover(season, localIsoDate(instant));

@@ -1,8 +1,9 @@
-import { POLICY_STATUSES } from '@fhp/domain';
+import { evaluateStorm, POLICY_STATUSES } from '@fhp/domain';
 import { eq, inArray } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { describeApp } from '../../../test/harness';
 import { verifyStoredLedger } from '../../modules/ledger';
+import { loadStorms } from '../../modules/storms/repository';
 import { cancellationRequests, ledgerEntries, payments, payouts, policies, users } from '../schema';
 import { DEMO_POLICIES, seedDemoPolicies } from './demo-policies';
 
@@ -19,6 +20,18 @@ describeApp('demo policies', (suite) => {
     expect(await app.db.$count(cancellationRequests, eq(cancellationRequests.status, 'PENDING'))).toBe(1);
     expect(await app.db.$count(payments)).toBeGreaterThanOrEqual(10);
     expect(await app.db.$count(payouts)).toBe(3);
+    // Every payout names an exercise storm whose (real, re-dated) track is stored and crossed Grenada's box 2 before the payout.
+    const paid = await app.db.select().from(payouts);
+    const storms = await loadStorms(app.db, [...new Set(paid.map((payout) => payout.stormRef!))]);
+    expect(storms.map((storm) => storm.id).sort()).toEqual(['AL052026', 'AL092026']);
+    for (const payout of paid) {
+      const storm = storms.find((candidate) => candidate.id === payout.stormRef)!;
+      expect(storm.name).toMatch(/ EXERCISE$/);
+      const evaluation = evaluateStorm(storm, 'gd');
+      expect(evaluation.c2, storm.id).not.toBeNull();
+      expect(Date.parse(evaluation.qualifyingTimes.T!)).toBeLessThan(payout.createdAt.getTime());
+      expect(payout.createdAt.getTime() - Date.parse(evaluation.qualifyingTimes.T!)).toBeLessThan(2 * 86_400_000);
+    }
     const kinds = new Set((await app.db.select({ kind: ledgerEntries.kind }).from(ledgerEntries)).map((entry) => entry.kind));
     expect([...kinds].sort()).toEqual(['PAYMENT_RECORDED', 'PAYOUT_ACKNOWLEDGED', 'PAYOUT_CREATED', 'PAYOUT_PAID', 'POLICY_CANCELED', 'POLICY_ISSUED', 'POLICY_STATUS_CHANGED', 'TRIGGER_EVENT']);
     expect(await verifyStoredLedger(app.db)).toMatchObject({ ok: true });

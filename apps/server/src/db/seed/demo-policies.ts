@@ -11,13 +11,15 @@ import { lifecycleDeps, type LifecycleDeps } from '../../modules/policies/deps';
 import { insertProvisionalPolicy } from '../../modules/policies/provisional';
 import { isUniqueViolation } from '../../modules/policies/repository';
 import { TXN_LOCATIONS } from '../../modules/policies/transaction-log';
+import { seedDemoStorms } from './demo-storms';
 import { localIsoDate } from '@fhp/domain';
 
 /**
  * Demo policies in every status (issue 7), so a newcomer sees the whole life after `npm start`:
  * each is bought, paid, watched, triggered, canceled or expired through the same services and state
  * machine as the real thing, on fixed dates, so the transaction log and the proof ledger are real and
- * the seed is the same on every machine. Seasons: 2025 expired, 2026 in force, 2027 on sale.
+ * the seed is the same on every machine. Seasons: 2025 expired, 2026 in force, 2027 on sale. The
+ * storms the payouts name are exercise storms with real tracks (demo-storms.ts).
  * Idempotent: a demo policy whose idempotency key exists is left alone. Sends no email or text.
  */
 
@@ -76,7 +78,7 @@ export const DEMO_POLICIES: readonly DemoPolicy[] = [
   },
   {
     key: '00000000-0000-4000-8000-000000000712', holder: 'purchaser@fhp.example', country: 'gd', optionId: 'T', coverage: 20_000, seasonYear: 2026, plan: 'FULL', channel: 'CREDIT_UNION', purchasedAt: noon('2026-03-03'),
-    steps: [{ pay: 'teller', amount: 2084, on: '2026-03-04', reference: 'CU-2026-03-0017' }, { calendar: 'SEASON_STARTED', on: '2026-06-01' }, { storm: 'AL052026', percent: 25, on: '2026-09-03' }],
+    steps: [{ pay: 'teller', amount: 2084, on: '2026-03-04', reference: 'CU-2026-03-0017' }, { calendar: 'SEASON_STARTED', on: '2026-06-01' }, { storm: 'AL052026', percent: 25, on: '2026-07-21' }],
     expect: 'PAYOUT_INTIMATION',
   },
   {
@@ -84,7 +86,7 @@ export const DEMO_POLICIES: readonly DemoPolicy[] = [
     steps: [
       { pay: 'teller', amount: 2523, on: '2026-03-06', reference: 'CU-2026-03-0020' },
       { calendar: 'SEASON_STARTED', on: '2026-06-01' },
-      { storm: 'AL052026', percent: 35, on: '2026-09-03' },
+      { storm: 'AL052026', percent: 35, on: '2026-07-21' },
       { wire: 'WIRE-GCNB-2026-0913', on: '2026-09-13' },
     ],
     expect: 'PAYOUT_CONFIRMATION',
@@ -128,6 +130,9 @@ const quietSms: SmsProvider = { send: async () => undefined };
 
 export async function seedDemoPolicies(app: FastifyInstance): Promise<number> {
   const base = lifecycleDeps(app);
+  // The storms the payouts below name, with their tracks (before the early return: a database
+  // seeded before the exercise storms existed gets them too).
+  await seedDemoStorms(app.db);
   const keys = DEMO_POLICIES.map((policy) => policy.key);
   const existing = new Set((await app.db.select({ key: policies.idempotencyKey }).from(policies).where(inArray(policies.idempotencyKey, keys))).map((row) => row.key));
   const missing = DEMO_POLICIES.filter((policy) => !existing.has(policy.key));

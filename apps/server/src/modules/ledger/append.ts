@@ -37,13 +37,15 @@ export async function appendLedgerEntry(db: Db, entry: NewLedgerEntry, appendedA
 }
 
 /** Rows per INSERT (one JSON parameter each). */
-const APPEND_CHUNK = 10_000;
+const APPEND_CHUNK = 5_000;
 
 /**
  * Appends many entries in order under one lock of the head (the trigger engine's payouts of one
  * storm): the chain is computed in memory and written in multi-row inserts, so 100,000 entries
- * cost a few statements instead of 200,000 round trips. Same rules as `appendLedgerEntry`: call it
- * as the last step of the transaction that made the change.
+ * cost a few statements instead of 200,000 round trips. Each chunk's insert is sent as soon as its
+ * hashes are known and the next chunk is hashed while the database writes it, so the hashing hides
+ * behind the writing. Same rules as `appendLedgerEntry`: call it as the last step of the
+ * transaction that made the change.
  */
 export async function appendLedgerEntries(db: Db, entries: readonly NewLedgerEntry[], appendedAt: Date): Promise<LedgerEntryRow[]> {
   if (entries.length === 0) return [];
@@ -52,30 +54,35 @@ export async function appendLedgerEntries(db: Db, entries: readonly NewLedgerEnt
     if (!head) throw new Error('The ledger head row is missing: run the migrations');
     let previous = head.lastSequence === 0 ? null : { sequence: head.lastSequence, hash: head.lastHash };
     const rows: LedgerEntryRow[] = [];
-    for (const { at, ...rest } of entries) {
-      const payload: LedgerPayload = { ...rest, timestamp: at.toISOString() };
-      const next = chainEntry(sha256Hex, previous, payload);
-      rows.push({ ...next, kind: payload.kind, txnId: payload.txnId, createdAt: appendedAt });
-      previous = { sequence: next.sequence, hash: next.hash };
-    }
-    // The chunk travels as one JSON parameter (jsonb_to_recordset): a few statements with one
-    // parameter each instead of thousands of bound values, which is where a multi-row VALUES spends its time.
-    for (let start = 0; start < rows.length; start += APPEND_CHUNK) {
-      const chunk = rows.slice(start, start + APPEND_CHUNK).map((row) => ({
-        sequence: row.sequence,
-        hash: row.hash,
-        prev_hash: row.prevHash,
-        payload_hash: row.payloadHash,
-        payload: row.payload,
-        kind: row.kind,
-        txn_id: row.txnId,
-      }));
-      await tx.execute(sql`
+    // One insert in flight at a time while the next chunk is hashed (a connection runs one
+    // statement at a time; queueing more on it is not supported by the driver).
+    let inFlight: Promise<unknown> | undefined;
+    for (let start = 0; start < entries.length; start += APPEND_CHUNK) {
+      const chunk: Record<string, string | number>[] = [];
+      for (const { at, ...rest } of entries.slice(start, start + APPEND_CHUNK)) {
+        const payload: LedgerPayload = { ...rest, timestamp: at.toISOString() };
+        const next = chainEntry(sha256Hex, previous, payload);
+        rows.push({ ...next, kind: payload.kind, txnId: payload.txnId, createdAt: appendedAt });
+        chunk.push({ sequence: next.sequence, hash: next.hash, prev_hash: next.prevHash, payload_hash: next.payloadHash, payload: next.payload, kind: payload.kind, txn_id: payload.txnId });
+        previous = { sequence: next.sequence, hash: next.hash };
+      }
+      const json = JSON.stringify(chunk);
+      await inFlight;
+      // The chunk travels as one JSON parameter (jsonb_to_recordset): one parameter instead of
+      // thousands of bound values. then() sends it now (drizzle's queries are lazy); it is awaited
+      // after the next chunk is hashed, and marked handled meanwhile so a failure is not reported
+      // as unhandled before that await throws it.
+      const write = tx.execute(sql`
         INSERT INTO ledger_entries (sequence, hash, prev_hash, payload_hash, payload, kind, txn_id, created_at)
         SELECT u.sequence, u.hash, u.prev_hash, u.payload_hash, u.payload, u.kind, u.txn_id, ${appendedAt}
-        FROM jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb)
+        FROM jsonb_to_recordset(${json}::jsonb)
              AS u(sequence int, hash text, prev_hash text, payload_hash text, payload text, kind text, txn_id text)`);
+      inFlight = write.then(() => undefined);
+      inFlight.catch(() => undefined);
+      // Let the statement leave before the next chunk's hashing takes the thread.
+      await new Promise<void>((resolve) => setImmediate(resolve));
     }
+    await inFlight;
     await tx.update(ledgerHead).set({ lastSequence: previous!.sequence, lastHash: previous!.hash }).where(eq(ledgerHead.id, HEAD_ID));
     return rows;
   });

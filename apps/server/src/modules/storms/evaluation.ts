@@ -4,7 +4,6 @@ import {
   evaluateStorm,
   IN_FORCE_STATUSES,
   LEDGER_ACCOUNTS,
-  MAX_TERM_PERCENT,
   OPTION_IDS,
   STORM_TRIGGER_FROM_STATUSES,
   STORM_TRIGGER_TARGET,
@@ -12,8 +11,11 @@ import {
   type AlertApproach,
   type CountryCode,
   type Storm,
+  stormPayoutFor,
+  type OptionId,
   type StormEvaluation,
 } from '@fhp/domain';
+import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { seasons, stormEvaluations } from '../../db/schema';
@@ -66,16 +68,20 @@ export interface EvaluationResult {
   triggers: { stormId: string; country: CountryCode; seasonYear: number; evaluation: StormEvaluation }[];
 }
 
-type SeasonRow = typeof seasons.$inferSelect;
+export type SeasonRow = typeof seasons.$inferSelect;
 /** What both drivers' `execute` answer (node-postgres and PGlite both carry `rows`). */
 type QueryRows<T> = { rows: T[] };
 
+/** Every season, read once per import: a file of many storms checks each against the same few rows. */
+export async function loadSeasons(tx: Db): Promise<SeasonRow[]> {
+  return tx.select().from(seasons);
+}
+
 /** The seasons whose cover term overlaps the storm's track. */
-async function seasonsOverlapping(tx: Db, storm: Storm): Promise<SeasonRow[]> {
+function seasonsOverlapping(all: readonly SeasonRow[], storm: Storm): SeasonRow[] {
   const firstMs = Date.parse(storm.points[0]!.time);
   const lastMs = Date.parse(storm.points[storm.points.length - 1]!.time);
-  const rows = await tx.select().from(seasons);
-  return rows.filter((season) => {
+  return all.filter((season) => {
     const { fromMs, toMs } = coverTermBounds(season);
     return fromMs <= lastMs && firstMs < toMs;
   });
@@ -90,93 +96,94 @@ const IN_FORCE_SQL = sqlList(IN_FORCE_STATUSES);
 /** Statuses the machine lets a storm trigger from: the policy is watched, or already handling a payout. */
 const TRIGGERABLE_SQL = sqlList(STORM_TRIGGER_FROM_STATUSES);
 
+/** A PostgreSQL array literal of plain tokens (uuids, integers): one parameter for a whole column. */
+const arrayLiteral = (values: readonly (string | number)[]) => `{${values.join(',')}}`;
+
 /**
- * Payouts for one storm, island and season: INSERT ... SELECT over the in-force policies of the
- * options that pay. A policy is paid what the contract gives for the storm now less what the storm
- * already gave it (the whole % the first time; the difference when an advisory update raised the
- * class, decision 061), capped at what remains of 100% of the coverage in the term (every payout
- * of the policy counts: a policy is one term). `percent` records what is paid, `contract_percent`
- * the contract's level, unique per (policy, storm), so each level pays once. Policies move by the
- * machine's STORM_TRIGGERED step (to PAYOUT_INTIMATION from monitoring or either payout status),
- * with one transaction-log entry per payout.
+ * Payouts for one storm, island and season, in three statements whatever the number of policies:
+ * the in-force policies of the options that pay are locked (in policy-number order); what each was
+ * already paid in the term is read after the locks are held, so no payout committed meanwhile is
+ * missed; the domain's `stormPayoutFor` sizes each payout (the storm's % now less what it already
+ * gave, capped at what remains of 100%: decisions 060 and 061); and one statement writes every
+ * payout, moves the policies by the machine's STORM_TRIGGERED step (to PAYOUT_INTIMATION from
+ * monitoring or either payout status) and writes one transaction-log entry per payout. The rows go
+ * as array parameters. Imports hold the import lock and every other payout writer locks its policy
+ * first, so the unique (policy, storm, level) key cannot be hit here; if it were, the import fails whole.
  */
 async function insertPayouts(tx: Db, storm: Storm, country: CountryCode, season: SeasonRow, evaluation: StormEvaluation, at: Date): Promise<CreatedPayout[]> {
   const paying = OPTION_IDS.filter((option) => evaluation.payouts[option] > 0);
   if (paying.length === 0) return [];
-  const percents = sql.join(
-    paying.map((option) => sql`(${option}::text, ${evaluation.payouts[option]}::int)`),
-    sql`, `,
-  );
-  const result = (await tx.execute(sql`
-    WITH candidates AS (
-      SELECT p.id, p.owner_id, p.policy_number, p.status, p.coverage_cents, pct.percent AS contract_percent,
-             COALESCE(o.storm_percent, 0) AS prior_percent,
-             COALESCE(o.created_cents, 0) AS created_cents,
-             COALESCE(o.created_percent, 0) AS created_percent
-      FROM policies p
-      JOIN (VALUES ${percents}) AS pct(option_id, percent) ON pct.option_id = p.option_id
-      -- One pass over the earlier payouts (a correlated sum per policy re-reads the table each time).
-      LEFT JOIN (
-        SELECT policy_id, sum(amount_cents) AS created_cents, sum(percent) AS created_percent,
-               max(contract_percent) FILTER (WHERE storm_ref = ${storm.id}) AS storm_percent
-        FROM payouts GROUP BY policy_id
-      ) o ON o.policy_id = p.id
-      WHERE p.country = ${country} AND p.season_year = ${season.year} AND p.status IN (${TRIGGERABLE_SQL})
-      FOR UPDATE OF p
-    ),
-    sized AS (
-      SELECT c.*, LEAST(c.contract_percent - c.prior_percent, ${MAX_TERM_PERCENT} - c.created_percent) AS paid_percent
-      FROM candidates c WHERE c.contract_percent > c.prior_percent
+  const locked = (await tx.execute(sql`
+    SELECT id, owner_id, policy_number, status, coverage_cents, option_id FROM policies
+    WHERE country = ${country} AND season_year = ${season.year} AND status IN (${TRIGGERABLE_SQL}) AND option_id IN (${sqlList(paying)})
+    ORDER BY policy_number
+    FOR UPDATE
+  `)) as unknown as QueryRows<{ id: string; owner_id: string; policy_number: string; status: string; coverage_cents: number; option_id: OptionId }>;
+  if (locked.rows.length === 0) return [];
+  const earlier = (await tx.execute(sql`
+    SELECT pa.policy_id, sum(pa.amount_cents)::bigint AS paid_cents, sum(pa.percent)::int AS paid_percent,
+           COALESCE(max(pa.contract_percent) FILTER (WHERE pa.storm_ref = ${storm.id}), 0) AS storm_percent
+    FROM payouts pa JOIN policies p ON p.id = pa.policy_id
+    WHERE p.country = ${country} AND p.season_year = ${season.year}
+    GROUP BY pa.policy_id
+  `)) as unknown as QueryRows<{ policy_id: string; paid_cents: string | number; paid_percent: number; storm_percent: number }>;
+  const paidSoFar = new Map(earlier.rows.map((row) => [row.policy_id, row]));
+
+  const created: CreatedPayout[] = [];
+  for (const policy of locked.rows) {
+    const before = paidSoFar.get(policy.id);
+    const contractPercent = evaluation.payouts[policy.option_id];
+    const priorContractPercent = before ? Number(before.storm_percent) : 0;
+    const payout = stormPayoutFor(
+      {
+        coverageCents: Number(policy.coverage_cents),
+        paidOutCents: before ? Number(before.paid_cents) : 0,
+        paidPercent: before ? Number(before.paid_percent) : 0,
+        stormContractPercent: priorContractPercent,
+      },
+      contractPercent,
+    );
+    if (!payout) continue;
+    created.push({
+      payoutId: randomUUID(),
+      policyId: policy.id,
+      ownerId: policy.owner_id,
+      policyNumber: policy.policy_number,
+      percent: payout.percent,
+      contractPercent,
+      priorContractPercent,
+      amountCents: payout.amountCents,
+      stormId: storm.id,
+      stormName: storm.name,
+      country,
+    });
+  }
+  if (created.length === 0) return [];
+  const column = (value: (payout: CreatedPayout) => string | number) => arrayLiteral(created.map(value));
+  await tx.execute(sql`
+    WITH r AS MATERIALIZED (
+      SELECT * FROM unnest(${column((p) => p.payoutId)}::uuid[], ${column((p) => p.policyId)}::uuid[], ${column((p) => p.percent)}::int[],
+                           ${column((p) => p.contractPercent)}::int[], ${column((p) => p.priorContractPercent)}::int[], ${column((p) => p.amountCents)}::int[])
+        AS r(id, policy_id, percent, contract_percent, prior_percent, amount_cents)
     ),
     inserted AS (
-      INSERT INTO payouts (policy_id, storm_ref, percent, contract_percent, amount_cents, status, created_at)
-      SELECT s.id, ${storm.id}, s.paid_percent, s.contract_percent,
-             LEAST((s.coverage_cents::bigint * s.paid_percent + 50) / 100, s.coverage_cents - s.created_cents)::int, 'PENDING', ${at}
-      FROM sized s WHERE s.paid_percent > 0 AND s.coverage_cents > s.created_cents
-      ON CONFLICT (policy_id, storm_ref, contract_percent) DO NOTHING
-      RETURNING id, policy_id, percent, contract_percent, amount_cents
+      INSERT INTO payouts (id, policy_id, storm_ref, percent, contract_percent, amount_cents, status, created_at)
+      SELECT r.id, r.policy_id, ${storm.id}, r.percent, r.contract_percent, r.amount_cents, 'PENDING', ${at} FROM r
     ),
     moved AS (
       UPDATE policies p SET status = ${STORM_TRIGGER_TARGET}, status_changed_at = ${at}
-      FROM inserted i WHERE p.id = i.policy_id AND p.status <> ${STORM_TRIGGER_TARGET}
-      RETURNING p.id
-    ),
-    logged AS (
-      INSERT INTO transaction_log (owner_id, performed_by, type, action, payload, txn_set_id, location, created_at)
-      SELECT c.owner_id, NULL, ${TXN_TYPES.POLICY_PURCHASE_FLOW}, ${ACTIONS.STORM_TRIGGERED},
-             jsonb_build_object('policyNumber', c.policy_number, 'event', 'STORM_TRIGGERED', 'from', c.status, 'to', ${STORM_TRIGGER_TARGET}::text,
-                                'payoutId', i.id, 'stormRef', ${storm.id}::text, 'percent', i.percent, 'contractPercent', i.contract_percent,
-                                'priorContractPercent', c.prior_percent, 'amountCents', i.amount_cents),
-             c.policy_number, ${TXN_LOCATIONS.system}, ${at}
-      FROM inserted i JOIN candidates c ON c.id = i.policy_id
-      RETURNING 1
+      FROM r WHERE p.id = r.policy_id AND p.status <> ${STORM_TRIGGER_TARGET}
     )
-    SELECT i.id AS payout_id, i.policy_id, c.owner_id, c.policy_number, i.percent, i.contract_percent, c.prior_percent, i.amount_cents
-    FROM inserted i JOIN candidates c ON c.id = i.policy_id
-    ORDER BY c.policy_number
-  `)) as unknown as QueryRows<{
-    payout_id: string;
-    policy_id: string;
-    owner_id: string;
-    policy_number: string;
-    percent: number;
-    contract_percent: number;
-    prior_percent: number;
-    amount_cents: number;
-  }>;
-  return result.rows.map((row) => ({
-    payoutId: row.payout_id,
-    policyId: row.policy_id,
-    ownerId: row.owner_id,
-    policyNumber: row.policy_number,
-    percent: Number(row.percent),
-    contractPercent: Number(row.contract_percent),
-    priorContractPercent: Number(row.prior_percent),
-    amountCents: Number(row.amount_cents),
-    stormId: storm.id,
-    stormName: storm.name,
-    country,
-  }));
+    -- The policies as this statement started: their status before the move is the entry's "from".
+    INSERT INTO transaction_log (owner_id, performed_by, type, action, payload, txn_set_id, location, created_at)
+    SELECT p.owner_id, NULL, ${TXN_TYPES.POLICY_PURCHASE_FLOW}, ${ACTIONS.STORM_TRIGGERED},
+           jsonb_build_object('policyNumber', p.policy_number, 'event', 'STORM_TRIGGERED', 'from', p.status, 'to', ${STORM_TRIGGER_TARGET}::text,
+                              'payoutId', r.id, 'stormRef', ${storm.id}::text, 'percent', r.percent, 'contractPercent', r.contract_percent,
+                              'priorContractPercent', r.prior_percent, 'amountCents', r.amount_cents),
+           p.policy_number, ${TXN_LOCATIONS.system}, ${at}
+    FROM r JOIN policies p ON p.id = r.policy_id
+  `);
+  return created;
 }
 
 interface PendingAlert {
@@ -204,11 +211,16 @@ async function insertAlerts(tx: Db, storm: Storm, pending: readonly PendingAlert
     WITH approach AS (
       SELECT * FROM (VALUES ${approaches}) AS v(idx, country, season_year, metres, closest_at)
     ),
-    holders AS (
-      SELECT DISTINCT ON (p.owner_id) p.owner_id, a.idx, a.country, a.metres, a.closest_at
+    -- One pass over the in-force policies: each holder's policies per approach, with their numbers.
+    per_holder AS (
+      SELECT p.owner_id, a.idx, min(a.country) AS country, min(a.metres) AS metres, min(a.closest_at) AS closest_at,
+             array_agg(p.policy_number ORDER BY p.policy_number) AS policy_numbers
       FROM policies p JOIN approach a ON a.country = p.country AND a.season_year = p.season_year
       WHERE p.status IN (${IN_FORCE_SQL})
-      ORDER BY p.owner_id, a.metres, a.idx
+      GROUP BY p.owner_id, a.idx
+    ),
+    holders AS (
+      SELECT DISTINCT ON (owner_id) * FROM per_holder ORDER BY owner_id, metres, idx
     ),
     alerted AS (
       INSERT INTO storm_alerts (storm_id, owner_id, country, closest_metres, closest_at, created_at)
@@ -216,12 +228,8 @@ async function insertAlerts(tx: Db, storm: Storm, pending: readonly PendingAlert
       ON CONFLICT (storm_id, owner_id) DO NOTHING
       RETURNING owner_id
     )
-    SELECT h.owner_id, h.idx, array_agg(p.policy_number ORDER BY p.policy_number) AS policy_numbers
-    FROM alerted al
-    JOIN holders h ON h.owner_id = al.owner_id
-    JOIN approach a ON a.idx = h.idx
-    JOIN policies p ON p.owner_id = h.owner_id AND p.country = a.country AND p.season_year = a.season_year AND p.status IN (${IN_FORCE_SQL})
-    GROUP BY h.owner_id, h.idx
+    SELECT h.owner_id, h.idx, h.policy_numbers
+    FROM alerted al JOIN holders h ON h.owner_id = al.owner_id
     ORDER BY h.owner_id
   `)) as unknown as QueryRows<{ owner_id: string; idx: number; policy_numbers: string[] }>;
   return result.rows.map((row) => {
@@ -268,12 +276,19 @@ function ledgerEntries(
       at,
     });
   }
+  // One HMAC per holder rather than per payout: a holder's policies are paid together.
+  const accounts = new Map<string, string>();
+  const accountOf = (ownerId: string) => {
+    let account = accounts.get(ownerId);
+    if (account === undefined) accounts.set(ownerId, (account = ledger.accountOf(ownerId)));
+    return account;
+  };
   for (const payout of created) {
     entries.push({
       kind: 'PAYOUT_CREATED',
       txnId: payout.payoutId,
       from: LEDGER_ACCOUNTS.payouts,
-      to: ledger.accountOf(payout.ownerId),
+      to: accountOf(payout.ownerId),
       valueCents: payout.amountCents,
       data: { policyNumber: payout.policyNumber, storm: payout.stormId, percent: payout.percent, contractPercent: payout.contractPercent },
       at,
@@ -300,12 +315,13 @@ export async function evaluateStoredStorm(
   version: number,
   countries: readonly CountryCode[],
   at: Date,
+  allSeasons: readonly SeasonRow[],
 ): Promise<EvaluationResult> {
   const result: EvaluationResult = { payouts: [], alerts: [], triggers: [] };
   const entries: NewLedgerEntry[] = [];
   const pendingTriggers: { country: CountryCode; seasonYear: number; index: number }[] = [];
   const pendingAlerts: PendingAlert[] = [];
-  for (const season of await seasonsOverlapping(tx, storm)) {
+  for (const season of seasonsOverlapping(allSeasons, storm)) {
     const term = coverTermBounds(season);
     for (const country of countries) {
       const evaluation = evaluateStorm(storm, country, term);

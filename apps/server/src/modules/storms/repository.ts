@@ -87,58 +87,101 @@ export function compareVersions(stored: readonly TrackPoint[], incoming: readonl
   return { change: 'EXTENDED', added };
 }
 
-async function insertPoints(tx: Db, stormId: string, points: readonly TrackPoint[]): Promise<void> {
-  for (let start = 0; start < points.length; start += POINT_CHUNK) {
-    await tx.insert(stormTrackPoints).values(points.slice(start, start + POINT_CHUNK).map((point) => pointRow(stormId, point)));
-  }
+/** Rows per statement when a file's storms are stored together. */
+const STORM_CHUNK = 1_000;
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let start = 0; start < items.length; start += size) out.push(items.slice(start, start + size));
+  return out;
+}
+
+async function insertPoints(tx: Db, rows: readonly (typeof stormTrackPoints.$inferInsert)[]): Promise<void> {
+  for (const chunk of chunks(rows, POINT_CHUNK)) await tx.insert(stormTrackPoints).values(chunk);
+}
+
+export interface StoredStorm {
+  change: StormChange;
+  stored: Storm;
+  version: number;
 }
 
 /**
- * Stores one storm inside the import's transaction (the caller holds the import lock), returning
- * what changed and the storm as stored now (all its points).
+ * Stores a file's storms inside the import's transaction (the caller holds the import lock), in a
+ * few statements for the whole file (the shipped file holds 220 storms): the stored versions are
+ * read and locked at once, the new storms and every new track point go in multi-row inserts, and
+ * only extended storms are updated one by one. Answers, in the file's order, what changed and each
+ * storm as stored now (all its points). A conflicting storm refuses the file before any write.
  */
-export async function storeStorm(tx: Db, storm: Storm, at: Date): Promise<{ change: StormChange; stored: Storm; version: number }> {
-  const first = storm.points[0]!;
-  const last = storm.points[storm.points.length - 1]!;
-  const [existing] = await tx.select().from(storms).where(eq(storms.id, storm.id)).for('update');
-  if (!existing) {
-    await tx.insert(storms).values({
-      id: storm.id,
-      name: storm.name,
-      year: storm.year,
-      pointCount: storm.points.length,
-      firstPointAt: new Date(first.time),
-      lastPointAt: new Date(last.time),
-      importedAt: at,
-      updatedAt: at,
-    });
-    await insertPoints(tx, storm.id, storm.points);
-    return { change: 'NEW', stored: storm, version: 1 };
+export async function storeStorms(tx: Db, incoming: readonly Storm[], at: Date): Promise<StoredStorm[]> {
+  const existing = new Map<string, StormRow>();
+  const storedPoints = new Map<string, TrackPoint[]>();
+  for (const ids of chunks(
+    incoming.map((storm) => storm.id),
+    STORM_CHUNK,
+  )) {
+    for (const row of await tx.select().from(storms).where(inArray(storms.id, ids)).for('update')) existing.set(row.id, row);
   }
-  const storedPoints = await loadPoints(tx, storm.id);
-  const { change, added } = compareVersions(storedPoints, storm.points, storm.id);
-  if (change === 'UNCHANGED') return { change, stored: { id: existing.id, name: existing.name, year: existing.year, points: storedPoints }, version: existing.version };
-  await insertPoints(tx, storm.id, added);
-  const points = [...storedPoints, ...added].sort((a, b) => a.time.localeCompare(b.time));
-  const version = existing.version + 1;
-  await tx
-    .update(storms)
-    .set({
-      // An advisory update may rename a system (a depression named once it strengthens).
-      name: storm.name,
-      pointCount: points.length,
-      version,
-      firstPointAt: new Date(points[0]!.time),
-      lastPointAt: new Date(points[points.length - 1]!.time),
-      updatedAt: at,
-    })
-    .where(eq(storms.id, storm.id));
-  return { change, stored: { id: storm.id, name: storm.name, year: storm.year, points }, version };
-}
+  for (const ids of chunks([...existing.keys()], STORM_CHUNK)) {
+    const rows = await tx.select().from(stormTrackPoints).where(inArray(stormTrackPoints.stormId, ids)).orderBy(asc(stormTrackPoints.stormId), asc(stormTrackPoints.time));
+    for (const row of rows) {
+      let list = storedPoints.get(row.stormId);
+      if (!list) storedPoints.set(row.stormId, (list = []));
+      list.push(trackPoint(row));
+    }
+  }
 
-async function loadPoints(db: Db, stormId: string): Promise<TrackPoint[]> {
-  const rows = await db.select().from(stormTrackPoints).where(eq(stormTrackPoints.stormId, stormId)).orderBy(asc(stormTrackPoints.time));
-  return rows.map(trackPoint);
+  const results: StoredStorm[] = [];
+  const newHeads: (typeof storms.$inferInsert)[] = [];
+  const newPoints: (typeof stormTrackPoints.$inferInsert)[] = [];
+  const extended: StoredStorm[] = [];
+  for (const storm of incoming) {
+    const head = existing.get(storm.id);
+    if (!head) {
+      newHeads.push({
+        id: storm.id,
+        name: storm.name,
+        year: storm.year,
+        pointCount: storm.points.length,
+        firstPointAt: new Date(storm.points[0]!.time),
+        lastPointAt: new Date(storm.points[storm.points.length - 1]!.time),
+        importedAt: at,
+        updatedAt: at,
+      });
+      for (const point of storm.points) newPoints.push(pointRow(storm.id, point));
+      results.push({ change: 'NEW', stored: storm, version: 1 });
+      continue;
+    }
+    const points = storedPoints.get(storm.id) ?? [];
+    const { change, added } = compareVersions(points, storm.points, storm.id);
+    if (change === 'UNCHANGED') {
+      results.push({ change, stored: { id: head.id, name: head.name, year: head.year, points }, version: head.version });
+      continue;
+    }
+    for (const point of added) newPoints.push(pointRow(storm.id, point));
+    const all = [...points, ...added].sort((a, b) => a.time.localeCompare(b.time));
+    const result: StoredStorm = { change, stored: { id: storm.id, name: storm.name, year: storm.year, points: all }, version: head.version + 1 };
+    extended.push(result);
+    results.push(result);
+  }
+
+  for (const chunk of chunks(newHeads, STORM_CHUNK)) await tx.insert(storms).values(chunk);
+  await insertPoints(tx, newPoints);
+  for (const { stored, version } of extended) {
+    await tx
+      .update(storms)
+      .set({
+        // An advisory update may rename a system (a depression named once it strengthens).
+        name: stored.name,
+        pointCount: stored.points.length,
+        version,
+        firstPointAt: new Date(stored.points[0]!.time),
+        lastPointAt: new Date(stored.points[stored.points.length - 1]!.time),
+        updatedAt: at,
+      })
+      .where(eq(storms.id, stored.id));
+  }
+  return results;
 }
 
 /** Stored storms with their tracks (all of them, or the ids given), oldest first. */

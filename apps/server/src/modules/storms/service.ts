@@ -2,9 +2,9 @@ import { COUNTRY_CODES, DomainError, HURDAT2_MAX_BYTES, parseHurdat2, STORM_ERRO
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { LifecycleDeps } from '../policies/deps';
-import { evaluateStoredStorm, type CreatedPayout, type StormAlert } from './evaluation';
+import { evaluateStoredStorm, loadSeasons, type CreatedPayout, type StormAlert } from './evaluation';
 import { sendStormNotices } from './notices';
-import { storeStorm, type StormChange } from './repository';
+import { storeStorms, type StormChange } from './repository';
 
 /**
  * Importing a HURDAT2 file (issue 10 item 1): parse it whole (a bad line refuses the file, with its
@@ -63,6 +63,9 @@ export async function importStormText(deps: Pick<LifecycleDeps, 'db' | 'ledger' 
   const countries = options.countries ?? COUNTRY_CODES;
   const result = await deps.db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${STORM_IMPORT_LOCK})`);
+    // The evaluation of a storm over an island's whole book sorts and joins as many rows as there are
+    // policies: room in memory for that keeps those steps off temporary files (this transaction only).
+    await tx.execute(sql`SET LOCAL work_mem = '64MB'`);
     return importInTransaction(tx, deps.ledger, parsed, countries, at);
   });
   if (options.notify !== false) await sendStormNotices(deps, result.payouts, result.alerts);
@@ -77,11 +80,12 @@ async function importInTransaction(
   at: Date,
 ): Promise<ImportResult> {
   const result: ImportResult = { storms: [], payouts: [], alerts: [] };
-  for (const storm of parsed) {
-    const { change, stored, version } = await storeStorm(tx, storm, at);
-    result.storms.push({ id: stored.id, name: stored.name, change, points: stored.points.length });
+  const stored = await storeStorms(tx, parsed, at);
+  const seasons = await loadSeasons(tx);
+  for (const { change, stored: storm, version } of stored) {
+    result.storms.push({ id: storm.id, name: storm.name, change, points: storm.points.length });
     if (change === 'UNCHANGED') continue;
-    const evaluated = await evaluateStoredStorm(tx, ledger, stored, version, countries, at);
+    const evaluated = await evaluateStoredStorm(tx, ledger, storm, version, countries, at, seasons);
     result.payouts.push(...evaluated.payouts);
     result.alerts.push(...evaluated.alerts);
   }
