@@ -206,7 +206,7 @@ describeApp('my policies: the three lists, a policy detail and acknowledging a p
     const [intimation] = await app.db.select().from(policies).where(and(eq(policies.ownerId, aId), eq(policies.status, 'PAYOUT_INTIMATION')));
     const detail = await gqlAs<DetailAnswer>(app, tokens.a, DETAIL, { policyNumber: confirmation!.policyNumber, list: 'ACTUAL' });
     const paid = detail.body.data!.getMyPolicyDetail.payouts[0]!;
-    expect(paid).toMatchObject({ status: 'PAID', acknowledged: false, paidOn: '2026-09-13' });
+    expect(paid).toMatchObject({ status: 'PAID', acknowledged: false, paidOn: '2026-07-31' });
     const [pending] = await app.db.select().from(payouts).where(eq(payouts.policyId, intimation!.id));
     const logCount = () => app.db.$count(transactionLog, eq(transactionLog.ownerId, aId));
     const logBefore = await logCount();

@@ -81,7 +81,7 @@ test('a holder browses, pages, opens, downloads, acknowledges and asks to cancel
   const payoutsRead = page.waitForRequest((request) => request.url().endsWith('/graphql') && (request.postData() ?? '').includes('getMyPayouts') && (request.postData() ?? '').includes(confirmation.policyNumber));
   await page.goto(`/my-policies/actual/${confirmation.policyNumber}`);
   await payoutsRead;
-  await expect(page.getByText(/^I confirm that I received the payout of EC\$10,500\.00 by wire transfer on 13\/09\/2026\.$/)).toBeVisible();
+  await expect(page.getByText(/^I confirm that I received the payout of EC\$10,500\.00 by wire transfer on 31\/07\/2026\.$/)).toBeVisible();
   await review(page, 'my-policy-payout');
   await page.getByRole('button', { name: 'Acknowledge payout' }).click();
   await closeSuccess(page, 'Payment receipt confirmed');

@@ -87,7 +87,7 @@ export const DEMO_POLICIES: readonly DemoPolicy[] = [
       { pay: 'teller', amount: 2523, on: '2026-03-06', reference: 'CU-2026-03-0020' },
       { calendar: 'SEASON_STARTED', on: '2026-06-01' },
       { storm: 'AL052026', percent: 35, on: '2026-07-21' },
-      { wire: 'WIRE-GCNB-2026-0913', on: '2026-09-13' },
+      { wire: 'WIRE-GCNB-2026-0731', on: '2026-07-31' },
     ],
     expect: 'PAYOUT_CONFIRMATION',
   },
