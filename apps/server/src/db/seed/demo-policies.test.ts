@@ -20,14 +20,18 @@ describeApp('demo policies', (suite) => {
     expect(await app.db.$count(cancellationRequests, eq(cancellationRequests.status, 'PENDING'))).toBe(1);
     expect(await app.db.$count(payments)).toBeGreaterThanOrEqual(10);
     expect(await app.db.$count(payouts)).toBe(3);
-    // Every payout names an exercise storm whose (real, re-dated) track is stored and crossed Grenada's box 2 before the payout.
+    // Every payout names an exercise storm whose (real, re-dated) track is stored and crossed the policy's island's box 2 before the payout.
     const paid = await app.db.select().from(payouts);
     const storms = await loadStorms(app.db, [...new Set(paid.map((payout) => payout.stormRef!))]);
-    expect(storms.map((storm) => storm.id).sort()).toEqual(['AL052026', 'AL092026']);
+    expect(storms.map((storm) => storm.id).sort()).toEqual(['AL052026', 'AL152026']);
     for (const payout of paid) {
       const storm = storms.find((candidate) => candidate.id === payout.stormRef)!;
       expect(storm.name).toMatch(/ EXERCISE$/);
-      const evaluation = evaluateStorm(storm, 'gd');
+      const policy = rows.find((row) => row.id === payout.policyId)!;
+      const evaluation = evaluateStorm(storm, policy.country as 'gd' | 'dm');
+      // The demo pays what the contract pays the policy's option, so the tracker's "Eligible For
+      // Payout" and the storm's audit agree with the payout the holder sees.
+      expect(payout.percent, policy.policyNumber).toBe(evaluation.payouts[policy.optionId as keyof typeof evaluation.payouts]);
       expect(evaluation.c2, storm.id).not.toBeNull();
       expect(Date.parse(evaluation.qualifyingTimes.T!)).toBeLessThan(payout.createdAt.getTime());
       expect(payout.createdAt.getTime() - Date.parse(evaluation.qualifyingTimes.T!)).toBeLessThan(2 * 86_400_000);

@@ -78,7 +78,7 @@ export const DEMO_POLICIES: readonly DemoPolicy[] = [
   },
   {
     key: '00000000-0000-4000-8000-000000000712', holder: 'purchaser@fhp.example', country: 'gd', optionId: 'T', coverage: 20_000, seasonYear: 2026, plan: 'FULL', channel: 'CREDIT_UNION', purchasedAt: noon('2026-03-03'),
-    steps: [{ pay: 'teller', amount: 2084, on: '2026-03-04', reference: 'CU-2026-03-0017' }, { calendar: 'SEASON_STARTED', on: '2026-06-01' }, { storm: 'AL052026', percent: 25, on: '2026-07-21' }],
+    steps: [{ pay: 'teller', amount: 2084, on: '2026-03-04', reference: 'CU-2026-03-0017' }, { calendar: 'SEASON_STARTED', on: '2026-06-01' }, { storm: 'AL052026', percent: 35, on: '2026-07-21' }],
     expect: 'PAYOUT_INTIMATION',
   },
   {
@@ -92,12 +92,13 @@ export const DEMO_POLICIES: readonly DemoPolicy[] = [
     expect: 'PAYOUT_CONFIRMATION',
   },
   {
-    key: '00000000-0000-4000-8000-000000000714', holder: 'purchaser@fhp.example', country: 'gd', optionId: '5', coverage: 12_000, seasonYear: 2026, plan: 'FULL', channel: 'CREDIT_UNION', purchasedAt: noon('2026-04-01'),
+    key: '00000000-0000-4000-8000-000000000714', holder: 'purchaser@fhp.example', country: 'dm', optionId: '5', coverage: 12_000, seasonYear: 2026, plan: 'FULL', channel: 'CREDIT_UNION', purchasedAt: noon('2026-04-01'),
     steps: [
-      { pay: 'teller', amount: 661.2, on: '2026-04-02', reference: 'CU-2026-04-0002' },
+      { pay: 'teller', amount: 667.2, on: '2026-04-02', reference: 'CU-2026-04-0002' },
       { calendar: 'SEASON_STARTED', on: '2026-06-01' },
-      { storm: 'AL092026', percent: 100, on: '2026-10-08' },
-      { wire: 'WIRE-GCNB-2026-1017', on: '2026-10-17' },
+      // Fully paid out, so it rests in PAYOUT_ACKNOWLEDGED: only a Maria pays 100% (every option).
+      { storm: 'AL152026', percent: 100, on: '2026-10-08' },
+      { wire: 'WIRE-NBD-2026-1017', on: '2026-10-17' },
       { acknowledge: true, on: '2026-10-20' },
     ],
     expect: 'PAYOUT_ACKNOWLEDGED',

@@ -14,8 +14,8 @@ import { SHIPPED_STORMS_FILE } from '../../modules/storms/shipped';
 export const DEMO_STORMS = [
   // Janet 1955 crossed Grenada on the night of 22 September; the exercise crosses it on 20 July 2026.
   { id: 'AL052026', name: 'JANET EXERCISE', from: 'AL101955', fromDay: '1955-09-22', toDay: '2026-07-20' },
-  // Ivan 2004 passed Grenada on 7 September; the exercise passes it on 7 October 2026.
-  { id: 'AL092026', name: 'IVAN EXERCISE', from: 'AL092004', fromDay: '2004-09-07', toDay: '2026-10-07' },
+  // Maria 2017 crossed Dominica on the night of 18 September; the exercise crosses it on 6 October 2026.
+  { id: 'AL152026', name: 'MARIA EXERCISE', from: 'AL152017', fromDay: '2017-09-18', toDay: '2026-10-06' },
 ] as const;
 
 /** One storm's header and lines out of a HURDAT2 text (the shipped file holds 220; only two are parsed). */

@@ -110,13 +110,13 @@ function EventsTable({ tracker }: { tracker: PolicyTracker }) {
       <tbody>
         {tracker.rows.map((row) => (
           <tr key={`${row.stormId}-${row.date}`}>
-            <td className="text-nowrap" data-label="Date">
+            <td className="tracker-nowrap" data-label="Date">
               {row.date}
             </td>
-            <td className="text-nowrap" data-label="Cyclone date">
+            <td className="tracker-nowrap" data-label="Cyclone date">
               {localTime(row.cycloneDate)}
             </td>
-            <td className="text-nowrap" data-label="Storm">
+            <td className="tracker-nowrap" data-label="Storm">
               <Link to={trackerDetailPath(row.stormId, tracker.policyNumber)}>
                 {displayName(row.name)} <span className="text-body-secondary">({row.stormId})</span>
               </Link>
@@ -126,10 +126,10 @@ function EventsTable({ tracker }: { tracker: PolicyTracker }) {
                 {row.title}
               </span>
             </td>
-            <td className="text-nowrap" data-label="Windspeed">
+            <td className="tracker-nowrap" data-label="Windspeed">
               {row.windspeed === null ? '-' : `${row.windspeed} kt`}
             </td>
-            <td className="text-nowrap" data-label="Category">
+            <td className="tracker-nowrap" data-label="Category">
               {row.category}
             </td>
             <td className="tracker-proof" data-label="Blockchain transaction">
