@@ -28,6 +28,18 @@ export async function screenshotAtWidths(page: Page, name: string): Promise<void
 }
 
 /**
+ * A screen reviewed as a person would look at it: no serious accessibility violation, then shot at
+ * both widths (the pointer moved away first, so no button is shot in its hover colour), then back
+ * to the desktop size the signed-in pages start at.
+ */
+export async function reviewAtWidths(page: Page, name: string): Promise<void> {
+  await page.mouse.move(0, 0);
+  await expectNoSeriousAxeViolations(page);
+  await screenshotAtWidths(page, name);
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/**
  * Collects console errors, uncaught exceptions and Content-Security-Policy violations so a test can
  * assert the page stayed clean. Violations are reported to the test through a binding, not the
  * console: the production build silences the console (spec part 1 section 8), and Chromium itself

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousAxeViolations, graphqlAsPage, screenshotAtWidths, signedInPage, watchConsole } from './helpers';
+import { graphqlAsPage, reviewAtWidths, screenshotAtWidths, signedInPage, watchConsole } from './helpers';
 import { createProvisionalPolicy, readStoredPolicies } from './harness';
 
 /*
@@ -19,12 +19,6 @@ async function closeSuccess(page: Page, sentence: string) {
   await expect(dialog).toBeHidden();
 }
 
-async function review(page: Page, name: string) {
-  await expectNoSeriousAxeViolations(page);
-  await screenshotAtWidths(page, name);
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
 test('a holder browses, pages, opens, downloads, acknowledges and asks to cancel', async ({ browser }) => {
   test.setTimeout(240_000);
   for (let i = 0; i < 25; i += 1) await createProvisionalPolicy(HOLDER);
@@ -40,7 +34,7 @@ test('a holder browses, pages, opens, downloads, acknowledges and asks to cancel
   await expect(page.getByRole('heading', { level: 1, name: 'Provisional policies' })).toBeVisible();
   const pages = Math.ceil(provisional.length / 10);
   await expect(page.getByText(`${provisional.length} policies, page 1 of ${pages}`)).toBeVisible();
-  await review(page, 'my-policies-provisional');
+  await reviewAtWidths(page, 'my-policies-provisional');
   const seen = new Set<string>();
   for (let number = 1; number <= pages; number += 1) {
     if (number > 1) await page.getByRole('button', { name: `Page ${number}` }).click();
@@ -54,7 +48,7 @@ test('a holder browses, pages, opens, downloads, acknowledges and asks to cancel
   // Actual: the issued policy, its PDF and its ledger page.
   await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Actual' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Actual policies' })).toBeVisible();
-  await review(page, 'my-policies-actual');
+  await reviewAtWidths(page, 'my-policies-actual');
   const issued = stored.find((row) => row.status === 'ISSUED')!;
   await page.getByRole('link', { name: `View policy ${issued.policyNumber}` }).click();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -68,7 +62,7 @@ test('a holder browses, pages, opens, downloads, acknowledges and asks to cancel
   expect(readFileSync(await download.path()).subarray(0, 5).toString()).toBe('%PDF-');
   await page.getByRole('button', { name: 'Transaction timeline' }).click();
   await expect(page.locator('.txn-timeline li').first()).toBeVisible();
-  await review(page, 'my-policy-actual-detail');
+  await reviewAtWidths(page, 'my-policy-actual-detail');
   await page.getByRole('link', { name: 'View in Blockchain Explorer' }).click();
   await expect(page).toHaveURL(/\/explorer\/[0-9a-f]{64}$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Transaction proof' })).toBeVisible();
@@ -82,7 +76,7 @@ test('a holder browses, pages, opens, downloads, acknowledges and asks to cancel
   await page.goto(`/my-policies/actual/${confirmation.policyNumber}`);
   await payoutsRead;
   await expect(page.getByText(/^I confirm that I received the payout of EC\$10,500\.00 by wire transfer on 31\/07\/2026\.$/)).toBeVisible();
-  await review(page, 'my-policy-payout');
+  await reviewAtWidths(page, 'my-policy-payout');
   await page.getByRole('button', { name: 'Acknowledge payout' }).click();
   await closeSuccess(page, 'Payment receipt confirmed');
   await expect(page.getByRole('button', { name: 'Acknowledge payout' })).toHaveCount(0);
@@ -97,14 +91,14 @@ test('a holder browses, pages, opens, downloads, acknowledges and asks to cancel
   await page.getByRole('button', { name: 'Request cancellation' }).click();
   await closeSuccess(page, 'Cancellation request sent');
   await expect(page.getByText('Thank you, your policy cancellation request sent successfully.')).toBeVisible();
-  await review(page, 'my-policy-provisional-detail');
+  await reviewAtWidths(page, 'my-policy-provisional-detail');
 
   // Archived: heading, filter by number, refresh, and the empty text for a number that matches none.
   await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Archived' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Archived Policies' })).toBeVisible();
   const archived = stored.filter((row) => row.status === 'EXPIRED' || row.status === 'CANCELED');
   await expect(page.locator('.policy-card')).toHaveCount(archived.length);
-  await review(page, 'my-policies-archived');
+  await reviewAtWidths(page, 'my-policies-archived');
   await page.getByLabel('Filter by policy number').fill(archived[0]!.policyNumber.slice(-6));
   await page.getByRole('button', { name: 'Filter' }).click();
   await expect(page.locator('.policy-card')).toHaveCount(1);
@@ -161,7 +155,7 @@ test('a holder saves payout bank details: every refusal in words, then shown mas
   await expect(page.getByText('550012340456')).toHaveCount(0);
   await expect(page.locator('.txn-timeline li').first()).toContainText('Bank details added');
   await expect(page.getByRole('button', { name: 'Update Bank details' })).toBeVisible();
-  await review(page, 'payout-details');
+  await reviewAtWidths(page, 'payout-details');
   expect(errors).toEqual([]);
 });
 
@@ -178,7 +172,7 @@ test('a teller and an admin open their own payout details and policy timelines: 
   await expect(teller.getByRole('heading', { name: 'Bank details' })).toBeVisible();
   await expect(teller.getByText('Uh oh.')).toHaveCount(0);
   await expect(teller.locator('.txn-timeline li')).toHaveCount(0);
-  await review(teller, 'payout-details-teller');
+  await reviewAtWidths(teller, 'payout-details-teller');
   await teller.goto(`/my-policies/provisional/${tellerPolicy.policyNumber}`);
   await teller.getByRole('button', { name: 'Transaction timeline' }).click();
   await expect(teller.locator('.txn-timeline li')).toHaveText([/Provisional policy created/]);
@@ -202,6 +196,6 @@ test('a teller and an admin open their own payout details and policy timelines: 
   // Newest first; no holder's KYC submission or policy among them.
   await expect(admin.locator('.txn-timeline-headline')).toHaveText(['Cancellation approved: policy canceled', 'Cancellation requested', 'Provisional policy created']);
   await expect(admin.getByText('Uh oh.')).toHaveCount(0);
-  await review(admin, 'my-policy-archived-detail-admin');
+  await reviewAtWidths(admin, 'my-policy-archived-detail-admin');
   expect(adminErrors).toEqual([]);
 });

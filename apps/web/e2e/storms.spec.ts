@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { expectNoSeriousAxeViolations, screenshotAtWidths, watchConsole } from './helpers';
-import { readMailedCode, readMailedMessage, readStoredPolicies } from './harness';
+import { expect, test } from '@playwright/test';
+import { reviewAtWidths, signedInPage, watchConsole } from './helpers';
+import { readMailedMessage, readStoredPolicies } from './harness';
 
 /*
  * Issue 10 end to end: an admin imports a storm file (Ivan's real track moved into the 2026
@@ -12,7 +12,6 @@ import { readMailedCode, readMailedMessage, readStoredPolicies } from './harness
  * acknowledges it. A visitor sees the back-test on the purchase flow's options step.
  */
 
-const PASSWORD = 'Hurricane-2027!';
 const HOLDER = 'purchaser@fhp.example';
 const STORM = 'AL902026';
 
@@ -34,28 +33,6 @@ async function nextMessage(email: string, subject: RegExp): Promise<{ subject: s
   throw new Error(`No message to ${email} matching ${subject}`);
 }
 
-async function signIn(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  await page.goto('/sign-in');
-  await page.getByLabel('Email address').fill(email);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByLabel('One-time code').fill(await readMailedCode(email));
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('navigation', { name: 'Account' })).toBeVisible();
-  return page;
-}
-
-async function review(page: Page, name: string) {
-  // The pointer away from the page, so no button is shot in its hover colour.
-  await page.mouse.move(0, 0);
-  await expectNoSeriousAxeViolations(page);
-  await screenshotAtWidths(page, name);
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
 test('an admin imports a storm; the holder sees the payout, the tracker, the map and the alert; the admin wires it; the holder acknowledges', async ({ browser }) => {
   test.setTimeout(300_000);
   // The demo holder's Grenada policy of the 2026 season, option 3, EC$50,000: Ivan's Category 3 within 25 km pays it 50%.
@@ -63,7 +40,7 @@ test('an admin imports a storm; the holder sees the payout, the tracker, the map
   expect(policy, 'the demo policy 2026, option 3, EC$50,000').toBeDefined();
   const number = policy!.policyNumber;
 
-  const admin = await signIn(browser, 'admin@fhp.example');
+  const admin = await signedInPage(browser, 'admin@fhp.example');
   const adminErrors = watchConsole(admin);
   await admin.getByRole('link', { name: 'Storm Payouts' }).click();
   await expect(admin.getByRole('heading', { name: 'Storm payouts', level: 1 })).toBeVisible();
@@ -88,7 +65,7 @@ test('an admin imports a storm; the holder sees the payout, the tracker, the map
   const row = card.getByRole('row').filter({ hasText: number });
   await expect(row).toContainText('EC$25,000.00');
   await expect(row).toContainText('PENDING');
-  await review(admin, 'storm-payouts');
+  await reviewAtWidths(admin, 'storm-payouts');
 
   // Read before the holder signs in (reading the sign-in code skips other mail). One storm alert for the holder (not one per policy), saying how close and that no claim is needed.
   const alert = await nextMessage(HOLDER, /^Storm alert: /);
@@ -100,7 +77,7 @@ test('an admin imports a storm; the holder sees the payout, the tracker, the map
   expect(payout.text).toContain('No claim is needed');
 
   // The holder: the payout on the policy, then the tracker.
-  const holder = await signIn(browser, HOLDER);
+  const holder = await signedInPage(browser, HOLDER);
   const holderErrors = watchConsole(holder);
   await holder.goto(`/my-policies/actual/${number}`);
   const payouts = holder.getByRole('table').filter({ hasText: 'Acknowledged' });
@@ -128,7 +105,7 @@ test('an admin imports a storm; the holder sees the payout, the tracker, the map
   await expect(eligible).toContainText('Category 4');
   await expect(eligible.getByRole('cell').last().getByRole('link')).toHaveAttribute('href', /^\/explorer\/[0-9a-f]{64}$/);
   await expect(holder.getByRole('img', { name: /^Maximum and minimum sustained wind of systems within 300 km of Grenada, by week, 2026/ })).toBeVisible();
-  await review(holder, 'weather-analytics');
+  await reviewAtWidths(holder, 'weather-analytics');
 
   // A month without storms says so.
   await holder.getByRole('button', { name: 'Previous month' }).click();
@@ -143,7 +120,7 @@ test('an admin imports a storm; the holder sees the payout, the tracker, the map
   await expect(holder.getByRole('row').filter({ hasText: 'yours' })).toContainText('50%');
   await expect(holder.getByRole('img', { name: "Map of Ivan's track near Grenada" })).toBeVisible();
   await expect(holder.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Tropical Cyclone Tracker' })).toBeVisible();
-  await review(holder, 'weather-analytics-storm-detail');
+  await reviewAtWidths(holder, 'weather-analytics-storm-detail');
   await holder.getByRole('link', { name: 'Back to the tracker' }).click();
   await expect(holder).toHaveURL(new RegExp(`/weather-analytics/${number}\\?month=2026-09$`));
 
@@ -176,6 +153,6 @@ test('the options step shows what each option would have paid since 1950', async
   await page.locator('label.option-card', { has: page.getByText('Option 3: Category 3 and above') }).click();
   await expect(backtest.locator('.is-selected')).toContainText('Your choice');
   await backtest.scrollIntoViewIfNeeded();
-  await review(page, 'purchase-options-backtest');
+  await reviewAtWidths(page, 'purchase-options-backtest');
   expect(errors).toEqual([]);
 });
