@@ -159,9 +159,16 @@ describe('policy lists', () => {
 /** The detail page's buttons, by name. */
 async function buttonsOn(path: string, answer: ReturnType<typeof detail>) {
   signInForTest();
-  const served = serve('purchaser', { MyPolicyDetail: { data: { getMyPolicyDetail: answer } } });
+  // The payouts come on their own request (getMyPayouts, spec part 2 section 7), not in the detail.
+  const { payouts, ...policyDetail } = answer;
+  const served = serve('purchaser', {
+    MyPolicyDetail: { data: { getMyPolicyDetail: policyDetail } },
+    MyPayouts: { data: { getMyPayouts: { data: payouts, currentPage: 0, totalPages: 1 } } },
+  });
   renderAppAt(path);
   await screen.findByRole('heading', { level: 1, name: answer.policy.optionTitle }, { timeout: 5000 });
+  await waitFor(() => expect(served.calls).toContain('MyPayouts'));
+  await waitFor(() => expect(screen.queryByText('Retrieving the payouts...')).toBeNull());
   const header = screen.getByRole('heading', { level: 1 }).parentElement!.parentElement!;
   const names = [...within(header).queryAllByRole('button'), ...within(header).queryAllByRole('link')].map((element) => element.textContent);
   return { names, served };
@@ -207,7 +214,8 @@ describe('policy detail buttons (spec part 2 section 4)', () => {
       '/my-policies/actual/FHP-GD-2027-000042',
       detail({ type: 'ACTUAL', status: 'PAYOUT_CONFIRMATION', payouts: [paidPayout, { ...paidPayout, id: 'po0', acknowledged: true }] }),
     );
-    expect(screen.getAllByRole('button', { name: 'Acknowledge payout' })).toHaveLength(1);
+    expect(await screen.findAllByRole('button', { name: 'Acknowledge payout' })).toHaveLength(1);
+    expect(served.variables.MyPayouts).toContainEqual({ input: { where: { policyId: { equals: 'FHP-GD-2027-000042' } }, skip: 0, limit: 50 } });
     expect(screen.getByText('I confirm that I received the payout of EC$8,750.00 by wire transfer on 20/09/2027.')).toBeTruthy();
     served.fetchMock.mockClear();
     const answer = served.fetchMock.getMockImplementation()!;
