@@ -195,8 +195,8 @@ export async function purchasePolicy(deps: PurchaseDeps, ownerId: string, input:
     policy = await db.transaction((tx) =>
       storeProvisionalPolicy(tx, record, {
         numberBase,
-        alsoWrite: (policyId) =>
-          deps.deliveries.enqueue(tx, owner ? [{ to: owner.email, kind: 'provisional policy', template: PROVISIONAL_POLICY_EMAIL, reference: policyId }] : []),
+        alsoInsert: (policyId) =>
+          deps.deliveries.insertion(tx, owner ? [{ to: owner.email, kind: 'provisional policy', template: PROVISIONAL_POLICY_EMAIL, reference: policyId }] : []),
       }),
     );
   } catch (error) {
@@ -215,7 +215,7 @@ export async function purchasePolicy(deps: PurchaseDeps, ownerId: string, input:
 
 /**
  * The provisional policy email, rendered from the stored policy when the queue sends it (its
- * number is drawn by the purchase's last statement, after the email was queued).
+ * number is drawn by the statement that queues the email).
  */
 export const renderProvisionalPolicyEmail: MessageRenderer = async (db, policyId) => {
   const policy = await findPolicyById(db, policyId);
