@@ -166,7 +166,7 @@ const DECLARED = ['drugTrafficking', 'terrorismFinancing', 'moneyLaundering', 'f
  * seasons with it (the purchase itself only sells the season on sale today), and so do the lifecycle
  * tests. Call inside a transaction.
  */
-export async function insertProvisionalPolicy(tx: Db, spec: ProvisionalPolicySpec): Promise<PolicyRow> {
+export async function insertProvisionalPolicy(tx: Db, spec: ProvisionalPolicySpec, store: StoreOptions = {}): Promise<PolicyRow> {
   // Read through the transaction, once: the app's shared cache would read outside it.
   const priced = await new PricingConfigCache(tx, 0).forSeason(spec.country, spec.seasonYear);
   const { result } = await priceQuote(priced, spec.coverageCents, spec.discountPercent ? { discountPercent: spec.discountPercent.toFixed(2) } : undefined);
@@ -194,5 +194,5 @@ export async function insertProvisionalPolicy(tx: Db, spec: ProvisionalPolicySpe
     idempotencyKey: spec.idempotencyKey,
     purchasedAt: spec.purchasedAt,
     beneficiary: spec.beneficiary,
-  });
+  }, store);
 }
