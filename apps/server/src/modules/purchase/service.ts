@@ -21,7 +21,6 @@ import type { Db } from '../../db/client';
 import { parseInput, userInputError } from '../../graphql/errors';
 import { findUserById } from '../identity/repository';
 import { fullName } from '../identity/service';
-import { isKycSubmitted } from '../kyc/repository';
 import type { DeliveryQueue, MessageRenderer } from '../notifications';
 import { readNumberBases } from '../policies/policy-numbers';
 import { storeProvisionalPolicy, type ProvisionalPolicyRecord } from '../policies/provisional';
@@ -32,6 +31,7 @@ import { purchaseWindowOpenAt } from '../pricing/purchase-window';
 import { findCurrentSeason, type SeasonRow } from '../pricing/repository';
 import { priceQuote } from '../pricing/service';
 import { provisionalPolicyEmail } from './email';
+import { findBuyer } from './repository';
 
 export interface PurchaseDeps {
   db: Db;
@@ -142,12 +142,10 @@ export async function purchasePolicy(deps: PurchaseDeps, ownerId: string, input:
   // Independent reads at once (on PostgreSQL, on several connections): a rush is slow in round
   // trips, and in pool waits. The number base is read with them, for every season of the country
   // (the season is one of these reads): a read after them waited for a connection a second time
-  // (bench:load on PostgreSQL, 20 to 80 requests waiting for the pool).
-  const [earlier, kycSubmitted, currentSeason, owner, numberBases] = await Promise.all([
-    findPolicyByIdempotencyKey(db, ownerId, values.idempotencyKey),
-    isKycSubmitted(db, ownerId),
+  // (bench:load on PostgreSQL, 20 to 80 requests waiting for the pool). The buyer's reads are one.
+  const [{ earlier, kycSubmitted, owner }, currentSeason, numberBases] = await Promise.all([
+    findBuyer(db, ownerId, values.idempotencyKey),
     findCurrentSeason(db),
-    findUserById(db, ownerId),
     readNumberBases(db, values.countryName),
   ]);
   if (earlier) return resultFor(db, earlier);
