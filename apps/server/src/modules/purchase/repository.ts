@@ -28,3 +28,21 @@ export async function findBuyer(
     earlier: row?.earlier ?? undefined,
   };
 }
+
+/**
+ * A policy with its holder's name and email, by one query: the delivery worker renders the
+ * provisional policy email from it (with the instalments, read beside it) while a rush still
+ * waits for the pool.
+ */
+export async function findPolicyWithHolder(
+  db: Db,
+  policyId: string,
+): Promise<{ policy: PolicyRow; holder: { email: string; firstName: string | null; lastName: string | null } } | undefined> {
+  const [row] = await db
+    .select({ policy: policies, holder: { email: users.email, firstName: users.firstName, lastName: users.lastName } })
+    .from(policies)
+    .innerJoin(users, eq(users.id, policies.ownerId))
+    .where(eq(policies.id, policyId))
+    .limit(1);
+  return row;
+}

@@ -24,14 +24,14 @@ import { fullName } from '../identity/service';
 import type { DeliveryQueue, MessageRenderer } from '../notifications';
 import { readNumberBases } from '../policies/policy-numbers';
 import { storeProvisionalPolicy, type ProvisionalPolicyRecord } from '../policies/provisional';
-import { findInstalments, findPolicyById, findPolicyByIdempotencyKey, isUniqueViolation, type InstalmentRow, type PolicyRow } from '../policies/repository';
+import { findInstalments, findPolicyByIdempotencyKey, isUniqueViolation, type InstalmentRow, type PolicyRow } from '../policies/repository';
 import type { OfferCache } from '../pricing/offer-cache';
 import type { PricingConfigCache } from '../pricing/pricing-config-cache';
 import { purchaseWindowOpenAt } from '../pricing/purchase-window';
 import { findCurrentSeason, type SeasonRow } from '../pricing/repository';
 import { priceQuote } from '../pricing/service';
 import { provisionalPolicyEmail } from './email';
-import { findBuyer } from './repository';
+import { findBuyer, findPolicyWithHolder } from './repository';
 
 export interface PurchaseDeps {
   db: Db;
@@ -216,12 +216,11 @@ export async function purchasePolicy(deps: PurchaseDeps, ownerId: string, input:
  * number is drawn by the statement that queues the email).
  */
 export const renderProvisionalPolicyEmail: MessageRenderer = async (db, policyId) => {
-  const policy = await findPolicyById(db, policyId);
-  if (!policy) return undefined;
-  const [owner, instalments] = await Promise.all([findUserById(db, policy.ownerId), findInstalments(db, policy.id)]);
-  if (!owner) return undefined;
+  const [found, instalments] = await Promise.all([findPolicyWithHolder(db, policyId), findInstalments(db, policyId)]);
+  if (!found) return undefined;
+  const { policy, holder } = found;
   return provisionalPolicyEmail({
-    holderName: fullName(owner),
+    holderName: fullName(holder),
     policyNumber: policy.policyNumber,
     country: policy.country as PurchasePolicyValues['countryName'],
     optionId: policy.optionId as PurchasePolicyValues['productDefination'],
