@@ -30,6 +30,8 @@ export interface ProvisionalOptions {
   purchasedAt?: string;
   /** An offer's percent, applied as a purchase applies it (the discounted premium is what is owed). */
   discountPercent?: number;
+  /** The counter's value the number's candidates start from (read in the transaction when absent). */
+  numberBase?: number;
 }
 
 /** A provisional policy of the user with this email, priced by the domain, in a season of the seed. */
@@ -66,7 +68,7 @@ export async function makeProvisionalIn(db: Db, ownerId: string, options: Provis
         city: "St. George's",
         country: 'gd',
       },
-    }),
+    }, options.numberBase === undefined ? {} : { numberBase: options.numberBase }),
   );
 }
 

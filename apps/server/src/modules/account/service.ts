@@ -28,7 +28,7 @@ export interface AccountDeps {
 export interface PhoneDeps extends AccountDeps {
   codes: CodeStore;
   /** The code's SMS is queued with the code (decision 085). */
-  deliveries: Pick<DeliveryQueue, 'enqueue' | 'kick'>;
+  deliveries: Pick<DeliveryQueue, 'enqueue' | 'insertion' | 'kick'>;
   /** Spends the caller's per-client limit (codes sent, codes checked) before anything else; throws its 429. */
   spend: (kind: 'send' | 'check', account: string) => Promise<void>;
 }
@@ -145,7 +145,7 @@ export async function sendMobileVerificationCode({ db, codes, deliveries, spend 
   if (user.phoneVerified) throw userInputError(ACCOUNT_MESSAGES.phoneAlreadyVerified);
   await codes
     .issue(user.email, 'PHONE_VERIFY', (tx, code) =>
-      deliveries.enqueue(tx, [{ channel: 'sms', to: phone, kind: 'phone verification code', text: oneTimeCodeSms({ code }), expiresInSeconds: CODE_TTL_SECONDS }]),
+      deliveries.insertion(tx, [{ channel: 'sms', to: phone, kind: 'phone verification code', text: oneTimeCodeSms({ code }), expiresInSeconds: CODE_TTL_SECONDS }]),
     )
     .catch(codeRefusal);
   deliveries.kick();

@@ -1,18 +1,21 @@
 import { canSendOtp, newOtpRecord, otpState, recordFailedAttempt, RESEND_WINDOW, type ResendWindow } from '@fhp/domain';
+import type { SQLWrapper } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { KEY_LOCKS, withKeyLock } from '../../db/key-lock';
+import { writeAtOnce } from '../../db/one-statement';
 import { codesMatch, generateCode, hashCode } from './crypto';
 import { badCredentials, IdentityError } from './errors';
-import { codeHistory, consumeCode, insertCode, latestOpenCodeForUpdate, recordCodeAttempt, type CodePurpose } from './repository';
+import { codeHistory, codeInsert, consumeCode, latestOpenCodeForUpdate, recordCodeAttempt, type CodePurpose } from './repository';
 
 export interface CodeStore {
   /**
    * Checks the send limit (429 with "try again after"), stores the hash of a new code and returns
    * the code for delivery. Called for unknown emails too, so limits never reveal an account.
-   * `deliver` runs in the same transaction with the new code: messages it queues commit with it.
+   * `deliver` gives the insert of the messages queued with the new code (`DeliveryQueue.insertion`):
+   * written by the code's own statement, they commit with it.
    */
-  issue(email: string, purpose: CodePurpose, deliver?: (tx: Db, code: string) => Promise<void>): Promise<string>;
+  issue(email: string, purpose: CodePurpose, deliver?: (tx: Db, code: string) => SQLWrapper | undefined): Promise<string>;
   /**
    * Checks a code: wrong ones count (the fifth locks the email), a right one is spent. `onSuccess`
    * runs in the same transaction as spending it, so an account created from a code is never
@@ -35,22 +38,17 @@ export function createCodeStore(db: Db, pepper: string, clock: Clock, resendWind
     async issue(email, purpose, deliver) {
       const now = clock();
       const since = new Date(now.getTime() - resendWindow.windowSeconds * 1000);
+      // Made before the lock: nothing in them depends on what it guards.
+      const code = generateCode();
+      const record = newOtpRecord(now);
+      const row = { email, purpose, codeHash: hashCode(code, pepper), expiresAt: new Date(record.expiresAt), attempts: 0, createdAt: now };
       // Count and insert under the email's lock: ten sends at once must not all pass a count of zero.
+      // The code and its messages go as one statement: fewer round trips holding the connection.
       return withKeyLock(db, KEY_LOCKS.codeSends, email.toLowerCase(), async (tx) => {
         const history = await codeHistory(tx, email, since);
         const decision = canSendOtp(history.sentAt, now, history.lockedUntil, resendWindow);
         if (!decision.allowed) throw new IdentityError(429, decision.message, retryAfterSeconds(decision.retryAt, now), { kind: 'send', scope: 'email' });
-        const code = generateCode();
-        const record = newOtpRecord(now);
-        await insertCode(tx, {
-          email,
-          purpose,
-          codeHash: hashCode(code, pepper),
-          expiresAt: new Date(record.expiresAt),
-          attempts: 0,
-          createdAt: now,
-        });
-        await deliver?.(tx, code);
+        await writeAtOnce(tx, [codeInsert(tx, row), deliver?.(tx, code)]);
         return code;
       });
     },

@@ -1,5 +1,5 @@
 import type { RoleName } from '@fhp/domain';
-import { and, desc, eq, gt, isNull, max, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { oneTimeCodes, roles, settings, users } from '../../db/schema';
 
@@ -51,24 +51,31 @@ export async function insertUser(db: Db, values: typeof users.$inferInsert): Pro
 }
 
 export async function updateUser(db: Db, id: string, values: Partial<typeof users.$inferInsert>, now: Date): Promise<void> {
-  await db.update(users).set({ ...values, updatedAt: now }).where(eq(users.id, id));
+  await userUpdate(db, id, values, now);
+}
+
+/** `updateUser`'s statement, not yet run (for `writeAtOnce`). */
+export function userUpdate(db: Db, id: string, values: Partial<typeof users.$inferInsert>, now: Date) {
+  return db.update(users).set({ ...values, updatedAt: now }).where(eq(users.id, id));
 }
 
 /** When codes were sent to this email since `since`, and the latest lock on it (any purpose). */
 export async function codeHistory(db: Db, email: string, since: Date): Promise<{ sentAt: Date[]; lockedUntil: Date | null }> {
-  const sent = await db
-    .select({ createdAt: oneTimeCodes.createdAt })
+  // One read for both (it runs under the email's lock in `issue`): the recent codes and every lock.
+  const rows = await db
+    .select({ createdAt: oneTimeCodes.createdAt, lockedUntil: oneTimeCodes.lockedUntil, recent: gt(oneTimeCodes.createdAt, since) })
     .from(oneTimeCodes)
-    .where(and(eq(oneTimeCodes.email, email), gt(oneTimeCodes.createdAt, since)));
-  const [lock] = await db
-    .select({ lockedUntil: max(oneTimeCodes.lockedUntil) })
-    .from(oneTimeCodes)
-    .where(eq(oneTimeCodes.email, email));
-  return { sentAt: sent.map((r) => r.createdAt), lockedUntil: lock?.lockedUntil ?? null };
+    .where(and(eq(oneTimeCodes.email, email), or(gt(oneTimeCodes.createdAt, since), isNotNull(oneTimeCodes.lockedUntil))));
+  const locks = rows.flatMap((row) => (row.lockedUntil ? [row.lockedUntil] : []));
+  return {
+    sentAt: rows.filter((row) => row.recent === true).map((row) => row.createdAt),
+    lockedUntil: locks.reduce<Date | null>((latest, until) => (latest === null || until > latest ? until : latest), null),
+  };
 }
 
-export async function insertCode(db: Db, values: typeof oneTimeCodes.$inferInsert): Promise<void> {
-  await db.insert(oneTimeCodes).values(values);
+/** The insert of a code, not yet run (for `writeAtOnce`). */
+export function codeInsert(db: Db, values: typeof oneTimeCodes.$inferInsert) {
+  return db.insert(oneTimeCodes).values(values);
 }
 
 /** The newest unspent code of a purpose, locked for this transaction so attempts count exactly. */

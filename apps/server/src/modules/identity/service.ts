@@ -66,7 +66,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
    * recipient's domain, never the address or the code.
    */
   async function issueAndQueue(email: string, purpose: 'SIGN_UP' | 'SIGN_IN', messages: (code: string) => StoredMessage[]): Promise<void> {
-    await codes.issue(email, purpose, (tx, code) => deliveries.enqueue(tx, messages(code)));
+    await codes.issue(email, purpose, (tx, code) => deliveries.insertion(tx, messages(code)));
     deliveries.kick();
   }
 

@@ -18,9 +18,13 @@ export async function findKycDocuments(db: Db, userId: string): Promise<KycDocum
   return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || order(a) - order(b));
 }
 
-/** Serialises submissions of one customer (a double click): the second waits for the first. */
-export async function lockUser(db: Db, userId: string): Promise<void> {
-  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+/**
+ * Serialises submissions of one customer (a double click): the second waits for the first. Answers
+ * the locked user's phone (undefined: no such user), so a caller needs no second read.
+ */
+export async function lockUser(db: Db, userId: string): Promise<{ phone: string | null } | undefined> {
+  const [row] = await db.select({ phone: users.phone }).from(users).where(eq(users.id, userId)).for('update');
+  return row;
 }
 
 /** The files' ownership and state, locked so two submissions cannot attach one file twice. */
@@ -34,17 +38,31 @@ export function findFilesForUpdate(db: Db, ids: string[]) {
 }
 
 export async function upsertCustomerProfile(db: Db, values: typeof customerProfiles.$inferInsert): Promise<void> {
+  await customerProfileUpsert(db, values);
+}
+
+/** `upsertCustomerProfile`'s statement, not yet run (for `writeAtOnce`). */
+export function customerProfileUpsert(db: Db, values: typeof customerProfiles.$inferInsert) {
   const { userId: _userId, ...update } = values;
-  await db.insert(customerProfiles).values(values).onConflictDoUpdate({ target: customerProfiles.userId, set: update });
+  return db.insert(customerProfiles).values(values).onConflictDoUpdate({ target: customerProfiles.userId, set: update });
 }
 
 export async function insertKycDocuments(db: Db, rows: (typeof kycDocuments.$inferInsert)[]): Promise<void> {
-  if (rows.length > 0) await db.insert(kycDocuments).values(rows);
+  await kycDocumentsInsert(db, rows);
+}
+
+/** `insertKycDocuments`'s statement, not yet run; undefined for no rows. */
+export function kycDocumentsInsert(db: Db, rows: (typeof kycDocuments.$inferInsert)[]) {
+  return rows.length === 0 ? undefined : db.insert(kycDocuments).values(rows);
 }
 
 export async function attachFiles(db: Db, ids: string[], now: Date): Promise<void> {
-  if (ids.length === 0) return;
-  await db.update(files).set({ attachedAt: now }).where(and(inArray(files.id, ids), isNull(files.attachedAt)));
+  await filesAttach(db, ids, now);
+}
+
+/** `attachFiles`'s statement, not yet run; undefined for no files. */
+export function filesAttach(db: Db, ids: string[], now: Date) {
+  return ids.length === 0 ? undefined : db.update(files).set({ attachedAt: now }).where(and(inArray(files.id, ids), isNull(files.attachedAt)));
 }
 
 /** Whether the customer has submitted KYC (the purchase needs it). */

@@ -8,16 +8,10 @@ import {
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { parseInput, userInputError } from '../../graphql/errors';
-import { findUserById, updateUser } from '../identity/repository';
-import { appendTransaction, TXN_LOCATIONS, TXN_TYPES } from '../policies/transaction-log';
-import {
-  attachFiles,
-  findFilesForUpdate,
-  findKycDocuments,
-  insertKycDocuments,
-  lockUser,
-  upsertCustomerProfile,
-} from './repository';
+import { writeAtOnce } from '../../db/one-statement';
+import { userUpdate } from '../identity/repository';
+import { transactionInsert, TXN_LOCATIONS, TXN_TYPES } from '../policies/transaction-log';
+import { customerProfileUpsert, filesAttach, findFilesForUpdate, findKycDocuments, kycDocumentsInsert, lockUser } from './repository';
 
 export interface KycDeps {
   db: Db;
@@ -32,9 +26,9 @@ export interface KycDeps {
 export async function submitKycDetails({ db, clock }: KycDeps, userId: string, input: unknown): Promise<{ message: string }> {
   const values = parseInput(submitKycDetailsInputSchema, input);
   const now = clock();
+  // Its statements one after another on a held connection: its writes go as one statement.
   await db.transaction(async (tx) => {
-    await lockUser(tx, userId);
-    const user = await findUserById(tx, userId);
+    const user = await lockUser(tx, userId);
     if (!user) throw userInputError(KYC_SUBMIT_MESSAGES.fileIdInvalid);
     const onFile = (await findKycDocuments(tx, userId)).filter((doc) => doc.status === 'SUBMITTED');
     const fresh = values.documents.filter((doc) => !onFile.some((kept) => kept.fileId === doc.fileId && kept.type === doc.type));
@@ -47,40 +41,46 @@ export async function submitKycDetails({ db, clock }: KycDeps, userId: string, i
     const documents = await claimProofFiles(tx, userId, fresh, now);
 
     const phoneChanged = user.phone !== values.primaryContactNo;
-    await updateUser(
-      tx,
-      userId,
-      {
-        firstName: values.firstName,
-        lastName: values.lastName,
-        phone: values.primaryContactNo,
-        // A new number has not been verified by anyone.
-        ...(phoneChanged ? { phoneVerified: false } : {}),
-      },
-      now,
-    );
-    await upsertCustomerProfile(tx, {
-      userId,
-      gender: values.gender,
-      occupation: values.occupation,
-      addressLine1: values.address.addressLine1,
-      city: values.address.city,
-      country: values.address.country,
-      kycSubmitted: true,
-      kycSubmittedAt: now,
-      updatedAt: now,
-    });
-    await insertKycDocuments(tx, documents);
-    await attachFiles(tx, documents.map((doc) => doc.fileId), now);
-    await appendTransaction(tx, {
-      ownerId: userId,
-      performedBy: userId,
-      type: TXN_TYPES.KYC_SUBMISSION,
-      action: 'KYC details submitted',
-      payload: { documents: documents.map((doc) => ({ type: doc.type, name: doc.name })) },
-      location: TXN_LOCATIONS.portal,
-      at: now,
-    });
+    await writeAtOnce(tx, [
+      userUpdate(
+        tx,
+        userId,
+        {
+          firstName: values.firstName,
+          lastName: values.lastName,
+          phone: values.primaryContactNo,
+          // A new number has not been verified by anyone.
+          ...(phoneChanged ? { phoneVerified: false } : {}),
+        },
+        now,
+      ),
+      customerProfileUpsert(tx, {
+        userId,
+        gender: values.gender,
+        occupation: values.occupation,
+        addressLine1: values.address.addressLine1,
+        city: values.address.city,
+        country: values.address.country,
+        kycSubmitted: true,
+        kycSubmittedAt: now,
+        updatedAt: now,
+      }),
+      kycDocumentsInsert(tx, documents),
+      filesAttach(
+        tx,
+        documents.map((doc) => doc.fileId),
+        now,
+      ),
+      transactionInsert(tx, {
+        ownerId: userId,
+        performedBy: userId,
+        type: TXN_TYPES.KYC_SUBMISSION,
+        action: 'KYC details submitted',
+        payload: { documents: documents.map((doc) => ({ type: doc.type, name: doc.name })) },
+        location: TXN_LOCATIONS.portal,
+        at: now,
+      }),
+    ]);
   });
   return { message: KYC_SUBMIT_MESSAGES.submitted };
 }

@@ -69,9 +69,17 @@ export interface DeliveryQueueOptions {
   soleWorker?: boolean;
 }
 
+/** The insert of queued messages, as a statement of its own or a part of a larger one. */
+export type OutboundInsert = ReturnType<ReturnType<Db['insert']>['values']>;
+
 export interface DeliveryQueue {
   /** Writes messages inside the caller's transaction; call `kick()` after it commits. */
   enqueue(tx: Db, messages: readonly (StoredMessage | RenderedLater)[]): Promise<void>;
+  /**
+   * `enqueue`'s insert, not yet run (undefined for no message): a caller that writes its change in
+   * one statement makes it part of that statement.
+   */
+  insertion(tx: Db, messages: readonly (StoredMessage | RenderedLater)[]): OutboundInsert | undefined;
   /** Sends what is due now, soon (after the commit that wrote it). */
   kick(): void;
   /** Renders `template`'s messages when they are sent. */
@@ -113,6 +121,26 @@ export function failureSummary(error: unknown): { error: string; code?: string; 
 }
 
 type Row = typeof outboundMessages.$inferSelect;
+
+function outboundInsert(tx: Db, messages: readonly (StoredMessage | RenderedLater)[]): OutboundInsert | undefined {
+  if (messages.length === 0) return undefined;
+  return tx.insert(outboundMessages).values(
+    messages.map((message) =>
+      'template' in message
+        ? { channel: 'email' as const, recipient: message.to, kind: message.kind, template: message.template, reference: message.reference }
+        : {
+            channel: message.channel,
+            recipient: message.to,
+            kind: message.kind,
+            subject: message.subject ?? null,
+            text: message.text,
+            html: message.html ?? null,
+            reference: message.attachFileId ?? null,
+            expiresAt: message.expiresInSeconds === undefined ? null : sql`now() + make_interval(secs => ${message.expiresInSeconds})`,
+          },
+    ),
+  );
+}
 
 export function createDeliveryQueue(options: DeliveryQueueOptions): DeliveryQueue {
   const { db, mailer, sms, log } = options;
@@ -223,24 +251,10 @@ export function createDeliveryQueue(options: DeliveryQueueOptions): DeliveryQueu
 
   return {
     async enqueue(tx, messages) {
-      if (messages.length === 0) return;
-      await tx.insert(outboundMessages).values(
-        messages.map((message) =>
-          'template' in message
-            ? { channel: 'email' as const, recipient: message.to, kind: message.kind, template: message.template, reference: message.reference }
-            : {
-                channel: message.channel,
-                recipient: message.to,
-                kind: message.kind,
-                subject: message.subject ?? null,
-                text: message.text,
-                html: message.html ?? null,
-                reference: message.attachFileId ?? null,
-                expiresAt: message.expiresInSeconds === undefined ? null : sql`now() + make_interval(secs => ${message.expiresInSeconds})`,
-              },
-        ),
-      );
+      const insert = outboundInsert(tx, messages);
+      if (insert) await insert;
     },
+    insertion: outboundInsert,
     kick() {
       if (!stopped) void runPass();
     },

@@ -6,9 +6,9 @@ import { policies, policyNumberCounters, transactionLog } from '../../db/schema'
 /**
  * Policy numbers without gaps (decision 082). The per-country, per-season counter row is locked
  * from the statement that increments it until the purchase commits; every purchase of that
- * country and season waits for it. So the number is taken by the purchase's last statement, which
- * also writes it into the policy and its log entry: the row stays locked for that one round trip
- * and the commit, however long the rest of the purchase took.
+ * country and season waits for it. So the number is taken by the statement that stores the policy,
+ * its rows and its log entry (the purchase's only write): the row stays locked for the rest of
+ * that statement and the commit, however long the purchase's reads took.
  *
  * The number (and the bank-transfer reference, whose check digit is the domain's) is formatted
  * here, before the counter is known: the statement carries those of the next CANDIDATES sequences
@@ -28,8 +28,7 @@ export interface NumberedPolicy {
   bankTransferReference: string | null;
 }
 
-/** Rows of a raw statement: both drivers answer `{ rows }`. */
-const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? [];
+type DrawnPolicy = { id: string; country: CountryCode; seasonYear: number; bankTransfer: boolean };
 
 function numbered(country: CountryCode, seasonYear: number, sequence: number, bankTransfer: boolean): NumberedPolicy {
   const policyNumber = formatPolicyNumber({ country, seasonYear, sequence });
@@ -46,7 +45,7 @@ function writeNumber(policyId: string, number: NumberedPolicy) {
     from p where ${transactionLog.txnSetId} = ${pendingNumber(policyId)}`;
 }
 
-/** The counter's value now, read without a lock: where the candidates of `drawPolicyNumber` start. */
+/** The counter's value now, read without a lock: where the candidates of `policyNumberDraw` start. */
 export async function readNumberBase(db: Db, country: CountryCode, seasonYear: number): Promise<number> {
   const [current] = await db
     .select({ last: policyNumberCounters.lastSequence })
@@ -69,41 +68,43 @@ export async function readNumberBases(db: Db, country: CountryCode): Promise<(se
 }
 
 /**
- * Draws the next number for a policy stored under `pendingNumber(policyId)` and writes it: call it
- * as the last statement of the transaction that stored the policy, with a recent `readNumberBase`.
+ * The draw of the next number, as parts of the statement that stores the policy (the transaction's
+ * last statement, with a recent `readNumberBase`): `ctes` increment the counter and pick the
+ * candidate; `number` and `reference` are the values to store, the policy's pending number when
+ * no candidate fits (see `settleNumber`).
  */
-export async function drawPolicyNumber(
-  tx: Db,
-  policy: { id: string; country: CountryCode; seasonYear: number; bankTransfer: boolean },
-  base: number,
-): Promise<NumberedPolicy> {
+export function policyNumberDraw(tx: Db, policy: DrawnPolicy, base: number) {
   const { id, country, seasonYear, bankTransfer } = policy;
   const candidates = Array.from({ length: CANDIDATES }, (_, i) => {
     const next = numbered(country, seasonYear, base + 1 + i, bankTransfer);
     return [next.policyNumber, next.bankTransferReference];
   });
+  const counter = tx.$with('number_counter', { seq: sql<number>`seq`.as('seq') }).as(
+    sql`insert into ${policyNumberCounters} (country, season_year, last_sequence) values (${country}, ${seasonYear}, 1)
+      on conflict (country, season_year) do update set last_sequence = ${policyNumberCounters.lastSequence} + 1
+      returning last_sequence as seq`,
+  );
+  // No candidate (null) below the base too: a counter never goes back, but a negative index would
+  // count from the array's end.
+  const picked = tx.$with('number_picked', { candidate: sql<unknown>`candidate`.as('candidate') }).as(
+    sql`select case when seq > ${base}::int then ${JSON.stringify(candidates)}::jsonb -> (seq - ${base}::int - 1) end as candidate from ${counter}`,
+  );
+  return {
+    ctes: [counter, picked] as const,
+    number: sql<string>`coalesce((select candidate ->> 0 from ${picked}), ${pendingNumber(id)})`,
+    reference: sql<string | null>`(select candidate ->> 1 from ${picked})`,
+  };
+}
 
-  const drawn = rowsOf<{ seq: number; number: string | null }>(
-    await tx.execute(sql`with n as (
-        insert into ${policyNumberCounters} (country, season_year, last_sequence) values (${country}, ${seasonYear}, 1)
-        on conflict (country, season_year) do update set last_sequence = ${policyNumberCounters.lastSequence} + 1
-        returning last_sequence as seq
-      ), picked as (
-        select n.seq, (${JSON.stringify(candidates)}::jsonb -> (n.seq - ${base}::int - 1)) as candidate from n
-      ), p as (
-        update ${policies} set policy_number = picked.candidate ->> 0, bank_transfer_reference = picked.candidate ->> 1
-        from picked where ${policies.id} = ${id} and picked.candidate is not null
-        returning policy_number
-      ), l as (
-        update ${transactionLog} set txn_set_id = p.policy_number, payload = jsonb_set(${transactionLog.payload}, '{policyNumber}', to_jsonb(p.policy_number))
-        from p where ${transactionLog.txnSetId} = ${pendingNumber(id)}
-      )
-      select picked.seq, p.policy_number as number from picked left join p on true`),
-  )[0];
-  if (!drawn) throw new Error('No policy number was drawn');
-  const exact = numbered(country, seasonYear, Number(drawn.seq), bankTransfer);
-  if (drawn.number === exact.policyNumber) return exact;
-  // More purchases committed between the read and the draw than there were candidates.
-  await tx.execute(writeNumber(id, exact));
+/**
+ * After the statement of `policyNumberDraw`: the number it stored, or, when it stored the pending
+ * one (more purchases committed between the read and the draw than there were candidates), the
+ * exact one, written by a second statement: the counter row is still locked by this transaction,
+ * so its value is the sequence drawn.
+ */
+export async function settleNumber(tx: Db, policy: DrawnPolicy, stored: NumberedPolicy): Promise<NumberedPolicy> {
+  if (stored.policyNumber !== pendingNumber(policy.id)) return stored;
+  const exact = numbered(policy.country, policy.seasonYear, await readNumberBase(tx, policy.country, policy.seasonYear), policy.bankTransfer);
+  await tx.execute(writeNumber(policy.id, exact));
   return exact;
 }

@@ -11,12 +11,14 @@ import {
   type PaymentPlan,
   type SelectableEntry,
 } from '@fhp/domain';
+import { sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { policies, policyBeneficiaries, policyInstalments, policySaleRates } from '../../db/schema';
 import { PricingConfigCache } from '../pricing/pricing-config-cache';
 import { priceQuote } from '../pricing/service';
-import { drawPolicyNumber, pendingNumber, readNumberBase } from './policy-numbers';
-import { insertPolicy, type InstalmentRow, type PolicyRow } from './repository';
-import { appendTransaction, TXN_LOCATIONS, TXN_TYPES } from './transaction-log';
+import { policyNumberDraw, readNumberBase, settleNumber } from './policy-numbers';
+import type { InstalmentRow, PolicyRow } from './repository';
+import { transactionInsert, TXN_LOCATIONS, TXN_TYPES } from './transaction-log';
 
 type Beneficiary = { firstName: string; lastName: string; email: string; mobileNo: string; addressLine1: string; city: string; country: string };
 
@@ -45,82 +47,97 @@ export interface ProvisionalPolicyRecord {
 export interface StoreOptions {
   /** `readNumberBase` for the policy's country and season, read before the transaction; read here when absent. */
   numberBase?: number;
-  /** The caller's own writes for the new policy (its queued email), made before the number is drawn. */
-  alsoWrite?: (policyId: string) => Promise<unknown>;
+  /** The caller's own insert for the new policy (its queued email), made by the same statement. */
+  alsoInsert?: (policyId: string) => SQLWrapper | undefined;
 }
 
 /**
  * Stores a provisional policy: the row with the rates it was sold at, beneficiary and schedule,
- * the "Provisional policy created" log entry, the caller's own writes, and last its number (the
- * per-country, per-season counter, policy-numbers.ts), so the counter stays locked only for the
- * last statement and the commit. The statements are issued at once, in that order (see
- * insertPolicy). The one place a policy row is built; call it inside the transaction of the purchase.
+ * the "Provisional policy created" log entry, the caller's own insert, and its number (the
+ * per-country, per-season counter, policy-numbers.ts), all in one statement (data-modifying CTEs):
+ * a round trip per row kept a pool connection, and under a rush the counter's lock, for ten round
+ * trips. The counter stays locked for the rest of that statement and the commit. The one place a
+ * policy row is built; call it inside the transaction of the purchase.
  */
 export async function storeProvisionalPolicy(tx: Db, record: ProvisionalPolicyRecord, options: StoreOptions = {}): Promise<PolicyRow> {
   const { option } = record;
   const state = newProvisionalPolicy({ payableCents: option.discount?.premiumCents ?? option.premiumCents, coverageCents: option.coverageCents });
   const id = randomUUID();
-  const policyNumber = pendingNumber(id);
+  const target = { id, country: record.country, seasonYear: record.seasonYear, bankTransfer: record.paymentChannel === 'BANK_TRANSFER' };
   const base = options.numberBase ?? (await readNumberBase(tx, record.country, record.seasonYear));
-  const stored = insertPolicy(tx, {
-    policy: {
-      id,
-      policyNumber,
-      ownerId: record.ownerId,
-      type: state.type,
-      status: state.status,
-      country: record.country,
-      optionId: option.id,
-      coverageCents: option.coverageCents,
-      premiumCents: option.premiumCents,
-      discountedPremiumCents: option.discount?.premiumCents ?? null,
-      discountPercent: option.discount ? option.discount.percent.toFixed(2) : null,
-      seasonYear: record.seasonYear,
-      paymentPlan: record.paymentPlan,
-      paymentChannel: record.paymentChannel,
-      bankTransferReference: null,
-      politicallyExposed: record.politicallyExposed,
-      charged: record.charged,
-      useOfProceeds: record.useOfProceeds,
-      termsOfUse: record.termsOfUse,
-      idempotencyKey: record.idempotencyKey,
-      purchasedAt: record.purchasedAt,
-      createdAt: record.purchasedAt,
-    },
-    beneficiary: record.beneficiary,
-    instalments: record.instalments,
-    saleRates: {
+  const draw = policyNumberDraw(tx, target, base);
+  const stored = tx.$with('stored_policy').as(
+    tx
+      .insert(policies)
+      .values({
+        id,
+        policyNumber: draw.number,
+        ownerId: record.ownerId,
+        type: state.type,
+        status: state.status,
+        country: record.country,
+        optionId: option.id,
+        coverageCents: option.coverageCents,
+        premiumCents: option.premiumCents,
+        discountedPremiumCents: option.discount?.premiumCents ?? null,
+        discountPercent: option.discount ? option.discount.percent.toFixed(2) : null,
+        seasonYear: record.seasonYear,
+        paymentPlan: record.paymentPlan,
+        paymentChannel: record.paymentChannel,
+        bankTransferReference: draw.reference,
+        politicallyExposed: record.politicallyExposed,
+        charged: record.charged,
+        useOfProceeds: record.useOfProceeds,
+        termsOfUse: record.termsOfUse,
+        idempotencyKey: record.idempotencyKey,
+        purchasedAt: record.purchasedAt,
+        createdAt: record.purchasedAt,
+      })
+      .returning(),
+  );
+  const payload = {
+    policyNumber: null,
+    status: state.status,
+    country: record.country,
+    option: option.id,
+    coverageCents: option.coverageCents,
+    premiumCents: option.premiumCents,
+    discountedPremiumCents: option.discount?.premiumCents ?? null,
+    paymentPlan: record.paymentPlan,
+    paymentChannel: record.paymentChannel,
+  };
+  const rows = [
+    tx.insert(policyBeneficiaries).values({ ...record.beneficiary, policyId: id }),
+    tx.insert(policySaleRates).values({
+      policyId: id,
       pricingSeasonYear: record.pricingSeasonYear,
       rolPct: option.rolPct.toFixed(2),
       platformChargePct: option.platformChargePct.toFixed(2),
       insuranceProviderChargePct: option.insuranceProviderChargePct.toFixed(2),
       currencyCode: record.currency,
-    },
-  });
-  const logged = appendTransaction(tx, {
-    ownerId: record.ownerId,
-    performedBy: record.ownerId,
-    type: TXN_TYPES.POLICY_PURCHASE_FLOW,
-    action: 'Provisional policy created',
-    payload: {
-      policyNumber,
-      status: state.status,
-      country: record.country,
-      option: option.id,
-      coverageCents: option.coverageCents,
-      premiumCents: option.premiumCents,
-      discountedPremiumCents: option.discount?.premiumCents ?? null,
-      paymentPlan: record.paymentPlan,
-      paymentChannel: record.paymentChannel,
-    },
-    txnSetId: policyNumber,
-    location: TXN_LOCATIONS.portal,
-    at: record.purchasedAt,
-  });
-  const own = options.alsoWrite?.(id);
-  const numbered = drawPolicyNumber(tx, { id, country: record.country, seasonYear: record.seasonYear, bankTransfer: record.paymentChannel === 'BANK_TRANSFER' }, base);
-  const [policy, number] = await Promise.all([stored, numbered, logged, own]);
-  return { ...policy, ...number };
+    }),
+    tx.insert(policyInstalments).values(record.instalments.map((instalment) => ({ ...instalment, policyId: id }))),
+    transactionInsert(
+      tx,
+      {
+        ownerId: record.ownerId,
+        performedBy: record.ownerId,
+        type: TXN_TYPES.POLICY_PURCHASE_FLOW,
+        action: 'Provisional policy created',
+        payload,
+        location: TXN_LOCATIONS.portal,
+        at: record.purchasedAt,
+      },
+      { txnSetId: draw.number, payload: sql`jsonb_set(${JSON.stringify(payload)}::jsonb, '{policyNumber}', to_jsonb(${draw.number}))` },
+    ),
+    options.alsoInsert?.(id),
+  ].flatMap((insert, n) => (insert ? [tx.$with(`stored_row_${n}`, {}).as(insert.getSQL())] : []));
+  const [policy] = await tx
+    .with(...draw.ctes, stored, ...rows)
+    .select()
+    .from(stored);
+  if (!policy) throw new Error('The policy could not be stored');
+  return { ...policy, ...(await settleNumber(tx, target, policy)) };
 }
 
 export interface ProvisionalPolicySpec {
@@ -149,7 +166,7 @@ const DECLARED = ['drugTrafficking', 'terrorismFinancing', 'moneyLaundering', 'f
  * seasons with it (the purchase itself only sells the season on sale today), and so do the lifecycle
  * tests. Call inside a transaction.
  */
-export async function insertProvisionalPolicy(tx: Db, spec: ProvisionalPolicySpec): Promise<PolicyRow> {
+export async function insertProvisionalPolicy(tx: Db, spec: ProvisionalPolicySpec, store: StoreOptions = {}): Promise<PolicyRow> {
   // Read through the transaction, once: the app's shared cache would read outside it.
   const priced = await new PricingConfigCache(tx, 0).forSeason(spec.country, spec.seasonYear);
   const { result } = await priceQuote(priced, spec.coverageCents, spec.discountPercent ? { discountPercent: spec.discountPercent.toFixed(2) } : undefined);
@@ -177,5 +194,5 @@ export async function insertProvisionalPolicy(tx: Db, spec: ProvisionalPolicySpe
     idempotencyKey: spec.idempotencyKey,
     purchasedAt: spec.purchasedAt,
     beneficiary: spec.beneficiary,
-  });
+  }, store);
 }

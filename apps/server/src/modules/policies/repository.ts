@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { policies, policyBeneficiaries, policyInstalments, policySaleRates } from '../../db/schema';
+import { policies, policyInstalments } from '../../db/schema';
 
 export type PolicyRow = typeof policies.$inferSelect;
 export type NewPolicy = typeof policies.$inferInsert;
@@ -19,32 +18,6 @@ export async function findPolicyByIdempotencyKey(db: Db, ownerId: string, key: s
     .where(and(eq(policies.ownerId, ownerId), eq(policies.idempotencyKey, key)))
     .limit(1);
   return row;
-}
-
-export interface NewPolicyRecord {
-  policy: NewPolicy;
-  beneficiary: Omit<typeof policyBeneficiaries.$inferInsert, 'policyId'>;
-  instalments: Omit<InstalmentRow, 'policyId'>[];
-  /** The rates it was sold at; a later pricing change never alters them. */
-  saleRates: Omit<typeof policySaleRates.$inferInsert, 'policyId'>;
-}
-
-/**
- * Policy, beneficiary, schedule and sale rates; call inside the purchase transaction. The four
- * statements are issued at once: the driver sends them in this order on the transaction's one
- * connection, each as soon as the one before is answered, without a turn of the event loop in
- * between (a busy server's turns are what a sequence of awaits waits for).
- */
-export async function insertPolicy(db: Db, record: NewPolicyRecord): Promise<PolicyRow> {
-  const policyId = record.policy.id ?? randomUUID();
-  const [[policy]] = await Promise.all([
-    db.insert(policies).values({ ...record.policy, id: policyId }).returning(),
-    db.insert(policyBeneficiaries).values({ ...record.beneficiary, policyId }),
-    db.insert(policySaleRates).values({ ...record.saleRates, policyId }),
-    db.insert(policyInstalments).values(record.instalments.map((instalment) => ({ ...instalment, policyId }))),
-  ]);
-  if (!policy) throw new Error('The policy could not be stored');
-  return policy;
 }
 
 export function findInstalments(db: Db, policyId: string): Promise<InstalmentRow[]> {

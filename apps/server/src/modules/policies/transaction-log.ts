@@ -1,4 +1,5 @@
 import type { TxnType } from '@fhp/domain';
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { transactionLog } from '../../db/schema';
 
@@ -40,6 +41,14 @@ export interface NewTxn {
 
 /** Call it with the transaction of the change it records, so the two commit together. */
 export async function appendTransaction(db: Db, entry: NewTxn): Promise<void> {
+  await transactionInsert(db, entry);
+}
+
+/**
+ * `appendTransaction`'s insert, not yet run, for a statement that writes the change with it;
+ * `overrides` are column values the statement computes (the policy number it draws).
+ */
+export function transactionInsert(db: Db, entry: NewTxn, overrides: { txnSetId?: SQL; payload?: SQL } = {}) {
   const { at, ...values } = entry;
-  await db.insert(transactionLog).values({ ...values, txnSetId: entry.txnSetId ?? null, createdAt: at });
+  return db.insert(transactionLog).values({ ...values, txnSetId: entry.txnSetId ?? null, createdAt: at, ...overrides });
 }

@@ -21,17 +21,17 @@ import type { Db } from '../../db/client';
 import { parseInput, userInputError } from '../../graphql/errors';
 import { findUserById } from '../identity/repository';
 import { fullName } from '../identity/service';
-import { isKycSubmitted } from '../kyc/repository';
 import type { DeliveryQueue, MessageRenderer } from '../notifications';
 import { readNumberBases } from '../policies/policy-numbers';
 import { storeProvisionalPolicy, type ProvisionalPolicyRecord } from '../policies/provisional';
-import { findInstalments, findPolicyById, findPolicyByIdempotencyKey, isUniqueViolation, type InstalmentRow, type PolicyRow } from '../policies/repository';
+import { findInstalments, findPolicyByIdempotencyKey, isUniqueViolation, type InstalmentRow, type PolicyRow } from '../policies/repository';
 import type { OfferCache } from '../pricing/offer-cache';
 import type { PricingConfigCache } from '../pricing/pricing-config-cache';
 import { purchaseWindowOpenAt } from '../pricing/purchase-window';
 import { findCurrentSeason, type SeasonRow } from '../pricing/repository';
 import { priceQuote } from '../pricing/service';
 import { provisionalPolicyEmail } from './email';
+import { findBuyer, findPolicyWithHolder } from './repository';
 
 export interface PurchaseDeps {
   db: Db;
@@ -142,12 +142,10 @@ export async function purchasePolicy(deps: PurchaseDeps, ownerId: string, input:
   // Independent reads at once (on PostgreSQL, on several connections): a rush is slow in round
   // trips, and in pool waits. The number base is read with them, for every season of the country
   // (the season is one of these reads): a read after them waited for a connection a second time
-  // (bench:load on PostgreSQL, 20 to 80 requests waiting for the pool).
-  const [earlier, kycSubmitted, currentSeason, owner, numberBases] = await Promise.all([
-    findPolicyByIdempotencyKey(db, ownerId, values.idempotencyKey),
-    isKycSubmitted(db, ownerId),
+  // (bench:load on PostgreSQL, 20 to 80 requests waiting for the pool). The buyer's reads are one.
+  const [{ earlier, kycSubmitted, owner }, currentSeason, numberBases] = await Promise.all([
+    findBuyer(db, ownerId, values.idempotencyKey),
     findCurrentSeason(db),
-    findUserById(db, ownerId),
     readNumberBases(db, values.countryName),
   ]);
   if (earlier) return resultFor(db, earlier);
@@ -195,8 +193,8 @@ export async function purchasePolicy(deps: PurchaseDeps, ownerId: string, input:
     policy = await db.transaction((tx) =>
       storeProvisionalPolicy(tx, record, {
         numberBase,
-        alsoWrite: (policyId) =>
-          deps.deliveries.enqueue(tx, owner ? [{ to: owner.email, kind: 'provisional policy', template: PROVISIONAL_POLICY_EMAIL, reference: policyId }] : []),
+        alsoInsert: (policyId) =>
+          deps.deliveries.insertion(tx, owner ? [{ to: owner.email, kind: 'provisional policy', template: PROVISIONAL_POLICY_EMAIL, reference: policyId }] : []),
       }),
     );
   } catch (error) {
@@ -215,15 +213,14 @@ export async function purchasePolicy(deps: PurchaseDeps, ownerId: string, input:
 
 /**
  * The provisional policy email, rendered from the stored policy when the queue sends it (its
- * number is drawn by the purchase's last statement, after the email was queued).
+ * number is drawn by the statement that queues the email).
  */
 export const renderProvisionalPolicyEmail: MessageRenderer = async (db, policyId) => {
-  const policy = await findPolicyById(db, policyId);
-  if (!policy) return undefined;
-  const [owner, instalments] = await Promise.all([findUserById(db, policy.ownerId), findInstalments(db, policy.id)]);
-  if (!owner) return undefined;
+  const [found, instalments] = await Promise.all([findPolicyWithHolder(db, policyId), findInstalments(db, policyId)]);
+  if (!found) return undefined;
+  const { policy, holder } = found;
   return provisionalPolicyEmail({
-    holderName: fullName(owner),
+    holderName: fullName(holder),
     policyNumber: policy.policyNumber,
     country: policy.country as PurchasePolicyValues['countryName'],
     optionId: policy.optionId as PurchasePolicyValues['productDefination'],
