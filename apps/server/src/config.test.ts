@@ -90,6 +90,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_CONNECT_TIMEOUT_MS: 'soon' })).toThrow('DATABASE_CONNECT_TIMEOUT_MS: must be a number of milliseconds');
   });
 
+  it('holds a message being delivered 30 s unless DELIVERY_LEASE_SECONDS says otherwise', () => {
+    expect(loadConfig({}).deliveryLeaseSeconds).toBe(30);
+    expect(loadConfig({ DELIVERY_LEASE_SECONDS: '3' }).deliveryLeaseSeconds).toBe(3);
+    expect(() => loadConfig({ DELIVERY_LEASE_SECONDS: '0' })).toThrow('DELIVERY_LEASE_SECONDS: must be at least 1 second');
+    expect(() => loadConfig({ DELIVERY_LEASE_SECONDS: 'half a minute' })).toThrow('DELIVERY_LEASE_SECONDS: must be a number of seconds');
+  });
+
   it.each([
     [{ PORT: 'eighty' }, 'PORT'],
     [{ PORT: '70000' }, 'PORT'],

@@ -3,6 +3,7 @@ import { dirname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { DEFAULT_CLIENT_LIMITS, RESEND_WINDOW, type ClientLimits, type ResendWindow } from '@fhp/domain';
+import { DEFAULT_LEASE_SECONDS } from './modules/notifications/delivery-queue';
 
 /**
  * The repository root, found from this file rather than from the working directory, so that
@@ -106,6 +107,8 @@ const envSchema = z.object({
   // Codes per email in any 10 minutes (the identity rule's default is 3).
   RATE_LIMIT_CODE_SENDS_PER_EMAIL: limitCount.default(RESEND_WINDOW.maxSends),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number({ message: 'must be a number of seconds' }).int({ message: 'must be a whole number of seconds' }).min(60, { message: 'must be at least 60 seconds' }).max(86_400, { message: 'must be at most 86400 seconds (one day)' }).default(DEFAULT_CLIENT_LIMITS.windowSeconds),
+  // How long a worker holds a message it is sending before another may take it (decision 080).
+  DELIVERY_LEASE_SECONDS: z.coerce.number({ message: 'must be a number of seconds' }).int({ message: 'must be a whole number of seconds' }).min(1, { message: 'must be at least 1 second' }).max(3600, { message: 'must be at most 3600 (one hour)' }).default(DEFAULT_LEASE_SECONDS),
   // Unset: no /metrics at all. Set: /metrics answers only with `Authorization: Bearer <token>`.
   METRICS_TOKEN: optionalNonEmpty.pipe(z.string().min(16, { message: 'must be at least 16 characters' }).optional()),
   GRAPHQL_CACHE_TTL_MS: z.coerce.number({ message: 'must be a number of milliseconds' }).int({ message: 'must be a whole number of milliseconds' }).min(0, { message: 'must be 0 (off) or more' }).max(60_000, { message: 'must be at most 60000 (one minute)' }).default(5000),
@@ -169,6 +172,8 @@ export interface Config {
   codeResendWindow: ResendWindow;
   /** Bearer token for /metrics; absent: /metrics does not exist. */
   metricsToken: string | undefined;
+  /** Seconds a delivery worker holds a message it is sending (DELIVERY_LEASE_SECONDS). */
+  deliveryLeaseSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -237,5 +242,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     codeResendWindow: { maxSends: e.RATE_LIMIT_CODE_SENDS_PER_EMAIL, windowSeconds: RESEND_WINDOW.windowSeconds },
     metricsToken: e.METRICS_TOKEN,
+    deliveryLeaseSeconds: e.DELIVERY_LEASE_SECONDS,
   };
 }

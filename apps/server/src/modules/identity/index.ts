@@ -69,6 +69,7 @@ export const identityPlugin = fp(
       log: app.log.child({ module: 'deliveries' }),
       onFailure: (kind, gaveUp) => app.metrics.deliveryFailed(kind, gaveUp),
       soleWorker: app.databaseKind === 'pglite',
+      leaseSeconds: config.deliveryLeaseSeconds,
     });
     const service = createIdentityService({ db, config, clock, tokens, codes, passwordAttempts, queryTokens, deliveries });
     app.addHook('onReady', async () => deliveries.start());

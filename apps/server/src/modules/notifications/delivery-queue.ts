@@ -60,6 +60,8 @@ export interface DeliveryQueueOptions {
   batchSize?: number;
   /** Attempts before a message is given up (kept with failed_at). The backoff doubles from 5 s up to 5 minutes. */
   maxAttempts?: number;
+  /** Seconds a claimed message is held before another worker may take it (DELIVERY_LEASE_SECONDS). */
+  leaseSeconds?: number;
   /** Told about every failed attempt and every message given up (metrics). */
   onFailure?: (kind: string, gaveUp: boolean) => void;
   /**
@@ -95,10 +97,10 @@ export interface DeliveryQueue {
 }
 
 /**
- * How long a claimed message is held: longer than a send may take (the SMTP transport's timeouts),
- * short enough that a message a dead worker held goes out soon after.
+ * How long a claimed message is held by default: longer than a send may take (the SMTP transport's
+ * timeouts), short enough that a message a dead worker held goes out soon after.
  */
-const LEASE_SECONDS = 30;
+export const DEFAULT_LEASE_SECONDS = 30;
 /** A failed send waits 5 s, then twice as long each time, at most 5 minutes: 20 attempts span about 75 minutes. */
 const FIRST_BACKOFF_SECONDS = 5;
 const MAX_BACKOFF_SECONDS = 300;
@@ -147,6 +149,7 @@ export function createDeliveryQueue(options: DeliveryQueueOptions): DeliveryQueu
   const pollMs = options.pollMs ?? 1000;
   const batchSize = options.batchSize ?? 20;
   const maxAttempts = options.maxAttempts ?? 20;
+  const leaseSeconds = options.leaseSeconds ?? DEFAULT_LEASE_SECONDS;
   const renderers = new Map<string, MessageRenderer>();
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
@@ -167,7 +170,7 @@ export function createDeliveryQueue(options: DeliveryQueueOptions): DeliveryQueu
       .for('update', { skipLocked: true });
     return db
       .update(outboundMessages)
-      .set({ leaseUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})`, attempts: sql`${outboundMessages.attempts} + 1` })
+      .set({ leaseUntil: sql`now() + make_interval(secs => ${leaseSeconds})`, attempts: sql`${outboundMessages.attempts} + 1` })
       .where(inArray(outboundMessages.id, due))
       .returning();
   }
