@@ -1,4 +1,4 @@
-import { createServer } from 'node:net';
+import { freePort } from './processes/http-flows';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, expect, it, vi } from 'vitest';
@@ -13,17 +13,8 @@ async function queued(app: FastifyInstance, to: string, kind: string) {
   return app.db.select().from(outboundMessages).where(and(eq(outboundMessages.recipient, to), eq(outboundMessages.kind, kind)));
 }
 
-/** A port nothing listens on: SMTP connections to it are refused at once. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
-
-const smtpUrl = `smtp://127.0.0.1:${await closedPort()}`;
+// A port nothing listens on: SMTP connections to it are refused at once.
+const smtpUrl = `smtp://127.0.0.1:${await freePort()}`;
 
 describeApp(
   'identity delivery with a failing SMTP server',

@@ -14,7 +14,7 @@ import type { CodeStore } from '../identity/codes';
 import { graphqlRefusal, IdentityError } from '../identity/errors';
 import { unauthenticated } from '../identity/guards';
 import { findUserById, updateUser, type UserWithRole } from '../identity/repository';
-import { attachFiles, findCustomerProfile, findKycDocuments, insertKycDocuments, lockUser, upsertCustomerProfile } from '../kyc/repository';
+import { attachFiles, findCustomerProfile, findKycDocuments, insertKycDocuments, lockUser, profileFieldsOf, upsertCustomerProfile } from '../kyc/repository';
 import { claimProofFiles } from '../kyc/service';
 import { oneTimeCodeSms, type DeliveryQueue } from '../notifications';
 import { appendTransaction, TXN_LOCATIONS, TXN_TYPES } from '../policies/transaction-log';
@@ -80,11 +80,7 @@ export async function updateMyProfile({ db, clock }: AccountDeps, userId: string
     );
     await upsertCustomerProfile(tx, {
       userId,
-      gender: values.gender,
-      occupation: values.occupation,
-      addressLine1: values.address.addressLine1,
-      city: values.address.city,
-      country: values.address.country,
+      ...profileFieldsOf(values),
       updatedAt: now,
     });
   });

@@ -37,6 +37,17 @@ export function findFilesForUpdate(db: Db, ids: string[]) {
     .for('update');
 }
 
+/** The profile columns that both a KYC submission and a profile edit take from the form's values. */
+export function profileFieldsOf(values: { gender: string; occupation: string; address: { addressLine1: string; city: string; country: string } }) {
+  return {
+    gender: values.gender,
+    occupation: values.occupation,
+    addressLine1: values.address.addressLine1,
+    city: values.address.city,
+    country: values.address.country,
+  };
+}
+
 export async function upsertCustomerProfile(db: Db, values: typeof customerProfiles.$inferInsert): Promise<void> {
   await customerProfileUpsert(db, values);
 }

@@ -11,7 +11,7 @@ import { parseInput, userInputError } from '../../graphql/errors';
 import { writeAtOnce } from '../../db/one-statement';
 import { userUpdate } from '../identity/repository';
 import { transactionInsert, TXN_LOCATIONS, TXN_TYPES } from '../policies/transaction-log';
-import { customerProfileUpsert, filesAttach, findFilesForUpdate, findKycDocuments, kycDocumentsInsert, lockUser } from './repository';
+import { customerProfileUpsert, filesAttach, profileFieldsOf, findFilesForUpdate, findKycDocuments, kycDocumentsInsert, lockUser } from './repository';
 
 export interface KycDeps {
   db: Db;
@@ -56,11 +56,7 @@ export async function submitKycDetails({ db, clock }: KycDeps, userId: string, i
       ),
       customerProfileUpsert(tx, {
         userId,
-        gender: values.gender,
-        occupation: values.occupation,
-        addressLine1: values.address.addressLine1,
-        city: values.address.city,
-        country: values.address.country,
+        ...profileFieldsOf(values),
         kycSubmitted: true,
         kycSubmittedAt: now,
         updatedAt: now,
