@@ -6,7 +6,7 @@ import {
   type PolicyEventType,
   type PolicyStatus,
 } from '@fhp/domain';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
@@ -240,7 +240,7 @@ describeApp(
         }
       };
       const statusChanges = async (app: FastifyInstance, policy: PolicyRow) =>
-        (await app.db.select().from(transactionLog).where(eq(transactionLog.txnSetId, policy.policyNumber)))
+        (await app.db.select().from(transactionLog).where(eq(transactionLog.txnSetId, policy.policyNumber)).orderBy(asc(transactionLog.createdAt)))
           .map((entry) => entry.action)
           .filter((action) => action === 'Event monitoring started' || action === 'Policy expired');
 
