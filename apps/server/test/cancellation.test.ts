@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { cancellationRequests, ledgerEntries, policies, transactionLog } from '../src/db/schema';
 import { verifyStoredLedger } from '../src/modules/ledger';
@@ -66,7 +66,7 @@ describeApp(
 
       const mail = await nextMailWithSubject('purchaser@fhp.example', `Your policy ${policy.policyNumber} is canceled`);
       expect(mail.text).toContain('EC$500.00 you paid will be refunded');
-      const log = await app.db.select().from(transactionLog).where(eq(transactionLog.txnSetId, policy.policyNumber));
+      const log = await app.db.select().from(transactionLog).where(eq(transactionLog.txnSetId, policy.policyNumber)).orderBy(asc(transactionLog.createdAt), asc(transactionLog.seq));
       expect(log.map((entry) => [entry.action, entry.location])).toEqual([
         ['Provisional policy created', 'Customer portal'],
         ['Payment recorded', 'Credit union desk'],

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { instalmentReminders, ledgerEntries, policies, transactionLog } from '../src/db/schema';
@@ -47,7 +47,7 @@ describeApp(
       expect(await statusOf(app.db, unpaid.id)).toMatchObject({ status: 'CANCELED', refundDueCents: 0 });
       expect(await statusOf(app.db, partly.id)).toMatchObject({ status: 'CANCELED', refundDueCents: 30_000 });
       expect(await statusOf(app.db, paid.id)).toMatchObject({ status: 'ISSUED', type: 'ACTUAL' });
-      const cancelLog = (await app.db.select().from(transactionLog).where(eq(transactionLog.txnSetId, partly.policyNumber))).at(-1);
+      const cancelLog = (await app.db.select().from(transactionLog).where(eq(transactionLog.txnSetId, partly.policyNumber)).orderBy(asc(transactionLog.createdAt), asc(transactionLog.seq))).at(-1);
       expect(cancelLog).toMatchObject({ action: 'Policy canceled: premium not paid by the deadline', location: 'FHP system', performedBy: null });
 
       let mail = await smtp.waitForMessage('purchaser@fhp.example');

@@ -240,7 +240,7 @@ describeApp(
         }
       };
       const statusChanges = async (app: FastifyInstance, policy: PolicyRow) =>
-        (await app.db.select().from(transactionLog).where(eq(transactionLog.txnSetId, policy.policyNumber)).orderBy(asc(transactionLog.createdAt)))
+        (await app.db.select().from(transactionLog).where(eq(transactionLog.txnSetId, policy.policyNumber)).orderBy(asc(transactionLog.createdAt), asc(transactionLog.seq)))
           .map((entry) => entry.action)
           .filter((action) => action === 'Event monitoring started' || action === 'Policy expired');
 

@@ -1,5 +1,5 @@
 import { bankTransferReference, PAYMENT_MESSAGES } from '@fhp/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ledgerEntries, payments, policies, transactionLog } from '../src/db/schema';
 import { verifyStoredLedger } from '../src/modules/ledger';
@@ -106,7 +106,7 @@ describeApp(
       expect((await download(app, tokens.other, answer.receiptUrl)).statusCode).toBe(404);
       expect((await download(app, undefined, answer.receiptUrl)).statusCode).toBe(401);
 
-      const log = await app.db.select().from(transactionLog).where(eq(transactionLog.txnSetId, policy.policyNumber));
+      const log = await app.db.select().from(transactionLog).where(eq(transactionLog.txnSetId, policy.policyNumber)).orderBy(asc(transactionLog.createdAt), asc(transactionLog.seq));
       expect(log.map((entry) => entry.action)).toEqual(['Provisional policy created', 'Payment recorded', 'Payment recorded', 'Policy document issued']);
       expect(log[1]).toMatchObject({ location: 'Credit union desk', type: 'POLICY_PURCHASE_FLOW' });
     });

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { ledgerEntries, payouts, policies, transactionLog } from '../src/db/schema';
 import { verifyStoredLedger } from '../src/modules/ledger';
@@ -60,7 +60,7 @@ describeApp(
       await expect(acknowledgePayout(deps, { payoutId: first.id, holderId: other }, { ...system(), performedBy: other })).rejects.toThrow('This payout was not found');
       await acknowledgePayout(deps, { payoutId: first.id, holderId }, { performedBy: holderId, location: TXN_LOCATIONS.portal, at: time.clock() });
       expect((await status()).status).toBe('EVENT_MONITORING');
-      const log = await app.db.select().from(transactionLog).where(eq(transactionLog.txnSetId, (await status()).policyNumber));
+      const log = await app.db.select().from(transactionLog).where(eq(transactionLog.txnSetId, (await status()).policyNumber)).orderBy(asc(transactionLog.createdAt), asc(transactionLog.seq));
       expect(log.map((entry) => entry.action).slice(-5)).toEqual([
         'Event monitoring started',
         'Hurricane occurred: payout intimated',

@@ -224,6 +224,20 @@ describeApp('the transaction log query (getTxnList)', (suite) => {
     });
   });
 
+  it('lists entries of one change, which share its time, in the order they were written (newest first)', async () => {
+    // A payment and the contract it issues are logged at the same instant; so are these twelve.
+    const set = 'FHP-GD-2027-000199';
+    const at = minute(100);
+    const written = Array.from({ length: 12 }, (_, k) => `same-instant step ${k}`);
+    await suite.app.db.transaction(async (tx) => {
+      for (const action of written) {
+        await appendTransaction(tx, { ownerId: people.a.id, performedBy: null, type: TXN_TYPES.POLICY_PURCHASE_FLOW, action, payload: {}, txnSetId: set, location: TXN_LOCATIONS.system, at });
+      }
+    });
+    const timeline = await page('a', { where: { txnSetId: { in: [set] } }, limit: 20 });
+    expect(steps(timeline)).toEqual([...written].reverse());
+  });
+
   describe('indexes', () => {
     /** The plan of the very statements getTxnList runs for this caller and input. */
     async function plan(scope: { kind: 'own'; ownerId: string } | { kind: 'all' }, input: unknown, statement: 'rows' | 'count' = 'rows') {

@@ -59,8 +59,8 @@ export const payouts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [
+    // Also the index of a policy's payouts (its leading column).
     unique('payouts_policy_storm_level').on(t.policyId, t.stormRef, t.contractPercent),
-    index('payouts_policy_idx').on(t.policyId),
     // The admin's payouts-by-storm screen and the CSV export read by storm.
     index('payouts_storm_idx').on(t.stormRef, t.createdAt),
   ],

@@ -1,4 +1,5 @@
-import { boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import type { CrimeFlag, PaymentChannel, PaymentPlan, PolicyStatus, PolicyType, SelectableEntry } from '@fhp/domain';
 import { files } from './files';
 import { users } from './identity';
@@ -54,10 +55,15 @@ export const policies = pgTable(
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
   },
   (t) => [
+    // Also the index of a holder's policies (its leading column): a second one on owner_id alone
+    // only cost every write (decision 066).
     unique('policies_owner_idempotency_key').on(t.ownerId, t.idempotencyKey),
-    index('policies_owner_idx').on(t.ownerId),
-    // The jobs look policies up by status (and season) every day.
-    index('policies_status_idx').on(t.status, t.seasonYear),
+    // The daily jobs look up the policies waiting for a payment or for the season to start. Partial,
+    // so a policy moving between the statuses of a watched policy (a storm moving 100,000 of them at
+    // once) does not write it (decision 066); the yearly expiry reads the table once a day.
+    index('policies_status_idx')
+      .on(t.status, t.seasonYear)
+      .where(sql`${t.status} IN ('PAYMENT_PENDING', 'ISSUED')`),
     unique('policies_bank_transfer_reference').on(t.bankTransferReference),
     // The admins' portfolio groups every policy by these and sums the rest (decision 072): with all
     // of them in one index, PostgreSQL reads the index alone instead of the wide rows.
@@ -142,13 +148,20 @@ export const transactionLog = pgTable(
     txnSetId: text('txn_set_id'),
     location: text('location'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /**
+     * The order entries were written in: entries of one change share its time (a payment and the
+     * contract it issues), and a random id would order those at random (decision 066).
+     */
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
   },
-  // getTxnList reads newest first (created_at, then id) within an owner, a performer or the whole
-  // log, so each of those has an index in that order; a policy's timeline narrows by txn_set_id.
+  // getTxnList reads newest first (created_at, then the order written) within an owner, a performer
+  // or the whole log, so each of those has an index in that order; a policy's timeline narrows by
+  // txn_set_id. The system (jobs, the trigger engine) performs most entries: no performer, so they
+  // stay out of the performer's index.
   (t) => [
-    index('transaction_log_owner_idx').on(t.ownerId, t.createdAt, t.id),
-    index('transaction_log_performer_idx').on(t.performedBy, t.createdAt, t.id),
-    index('transaction_log_created_idx').on(t.createdAt, t.id),
+    index('transaction_log_owner_idx').on(t.ownerId, t.createdAt, t.seq),
+    index('transaction_log_performer_idx').on(t.performedBy, t.createdAt, t.seq).where(sql`${t.performedBy} IS NOT NULL`),
+    index('transaction_log_created_idx').on(t.createdAt, t.seq),
     index('transaction_log_set_idx').on(t.txnSetId),
   ],
 );

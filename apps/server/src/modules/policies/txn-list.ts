@@ -105,7 +105,7 @@ export function txnListStatements(db: Db, filter: SQL | undefined, limit: number
       .innerJoin(owner, eq(owner.id, transactionLog.ownerId))
       .leftJoin(performer, eq(performer.id, transactionLog.performedBy))
       .where(filter)
-      .orderBy(desc(transactionLog.createdAt), desc(transactionLog.id))
+      .orderBy(desc(transactionLog.createdAt), desc(transactionLog.seq))
       .limit(limit)
       .offset(skip),
     count: db.select({ n: count() }).from(transactionLog).where(filter),

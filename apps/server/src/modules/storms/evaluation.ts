@@ -15,8 +15,8 @@ import {
   type OptionId,
   type StormEvaluation,
 } from '@fhp/domain';
-import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
 import type { Db } from '../../db/client';
 import { seasons, stormEvaluations } from '../../db/schema';
 import type { Ledger, NewLedgerEntry } from '../ledger';
@@ -98,6 +98,8 @@ const TRIGGERABLE_SQL = sqlList(STORM_TRIGGER_FROM_STATUSES);
 
 /** A PostgreSQL array literal of plain tokens (uuids, integers): one parameter for a whole column. */
 const arrayLiteral = (values: readonly (string | number)[]) => `{${values.join(',')}}`;
+/** Lower-case uuids compare as text the way PostgreSQL compares them. */
+const byKey = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * Payouts for one storm, island and season, in three statements whatever the number of policies:
@@ -107,7 +109,8 @@ const arrayLiteral = (values: readonly (string | number)[]) => `{${values.join('
  * gave, capped at what remains of 100%: decisions 060 and 061); and one statement writes every
  * payout, moves the policies by the machine's STORM_TRIGGERED step (to PAYOUT_INTIMATION from
  * monitoring or either payout status) and writes one transaction-log entry per payout. The rows go
- * as array parameters. Imports hold the import lock and every other payout writer locks its policy
+ * as array parameters, each table's rows in the order of the index they would otherwise scatter
+ * (decision 066). Imports hold the import lock and every other payout writer locks its policy
  * first, so the unique (policy, storm, level) key cannot be hit here; if it were, the import fails whole.
  */
 async function insertPayouts(tx: Db, storm: Storm, country: CountryCode, season: SeasonRow, evaluation: StormEvaluation, at: Date): Promise<CreatedPayout[]> {
@@ -129,7 +132,12 @@ async function insertPayouts(tx: Db, storm: Storm, country: CountryCode, season:
   `)) as unknown as QueryRows<{ policy_id: string; paid_cents: string | number; paid_percent: number; storm_percent: number }>;
   const paidSoFar = new Map(earlier.rows.map((row) => [row.policy_id, row]));
 
+  // Each table's rows are written in the order of the index they would otherwise scatter, so it
+  // grows at its end instead of at random places (decision 066): the log by policy number (its
+  // timeline index), the payouts by policy id (their unique key), each with time-ordered ids drawn
+  // in that order; the answer stays in policy-number order.
   const created: CreatedPayout[] = [];
+  const logged: { logId: string; payout: CreatedPayout }[] = [];
   for (const policy of locked.rows) {
     const before = paidSoFar.get(policy.id);
     const contractPercent = evaluation.payouts[policy.option_id];
@@ -144,8 +152,8 @@ async function insertPayouts(tx: Db, storm: Storm, country: CountryCode, season:
       contractPercent,
     );
     if (!payout) continue;
-    created.push({
-      payoutId: randomUUID(),
+    const row: CreatedPayout = {
+      payoutId: '',
       policyId: policy.id,
       ownerId: policy.owner_id,
       policyNumber: policy.policy_number,
@@ -156,32 +164,40 @@ async function insertPayouts(tx: Db, storm: Storm, country: CountryCode, season:
       stormId: storm.id,
       stormName: storm.name,
       country,
-    });
+    };
+    created.push(row);
+    logged.push({ logId: uuidv7(), payout: row });
   }
   if (created.length === 0) return [];
-  const column = (value: (payout: CreatedPayout) => string | number) => arrayLiteral(created.map(value));
+  const written = [...created].sort((a, b) => byKey(a.policyId, b.policyId));
+  for (const payout of written) payout.payoutId = uuidv7();
+  const column = <T>(rows: readonly T[], value: (row: T) => string | number) => arrayLiteral(rows.map(value));
   await tx.execute(sql`
     WITH r AS MATERIALIZED (
-      SELECT * FROM unnest(${column((p) => p.payoutId)}::uuid[], ${column((p) => p.policyId)}::uuid[], ${column((p) => p.percent)}::int[],
-                           ${column((p) => p.contractPercent)}::int[], ${column((p) => p.priorContractPercent)}::int[], ${column((p) => p.amountCents)}::int[])
+      SELECT * FROM unnest(${column(written, (p) => p.payoutId)}::uuid[], ${column(written, (p) => p.policyId)}::uuid[], ${column(written, (p) => p.percent)}::int[],
+                           ${column(written, (p) => p.contractPercent)}::int[], ${column(written, (p) => p.priorContractPercent)}::int[], ${column(written, (p) => p.amountCents)}::int[])
         AS r(id, policy_id, percent, contract_percent, prior_percent, amount_cents)
+    ),
+    logged AS (
+      SELECT * FROM unnest(${column(logged, (l) => l.logId)}::uuid[], ${column(logged, (l) => l.payout.payoutId)}::uuid[]) AS l(log_id, payout_id)
     ),
     inserted AS (
       INSERT INTO payouts (id, policy_id, storm_ref, percent, contract_percent, amount_cents, status, created_at)
-      SELECT r.id, r.policy_id, ${storm.id}, r.percent, r.contract_percent, r.amount_cents, 'PENDING', ${at} FROM r
+      SELECT r.id, r.policy_id, ${storm.id}, r.percent, r.contract_percent, r.amount_cents, 'PENDING', ${at} FROM r ORDER BY r.id
     ),
     moved AS (
       UPDATE policies p SET status = ${STORM_TRIGGER_TARGET}, status_changed_at = ${at}
       FROM r WHERE p.id = r.policy_id AND p.status <> ${STORM_TRIGGER_TARGET}
     )
     -- The policies as this statement started: their status before the move is the entry's "from".
-    INSERT INTO transaction_log (owner_id, performed_by, type, action, payload, txn_set_id, location, created_at)
-    SELECT p.owner_id, NULL, ${TXN_TYPES.POLICY_PURCHASE_FLOW}, ${ACTIONS.STORM_TRIGGERED},
+    INSERT INTO transaction_log (id, owner_id, performed_by, type, action, payload, txn_set_id, location, created_at)
+    SELECT l.log_id, p.owner_id, NULL, ${TXN_TYPES.POLICY_PURCHASE_FLOW}, ${ACTIONS.STORM_TRIGGERED},
            jsonb_build_object('policyNumber', p.policy_number, 'event', 'STORM_TRIGGERED', 'from', p.status, 'to', ${STORM_TRIGGER_TARGET}::text,
                               'payoutId', r.id, 'stormRef', ${storm.id}::text, 'percent', r.percent, 'contractPercent', r.contract_percent,
                               'priorContractPercent', r.prior_percent, 'amountCents', r.amount_cents),
            p.policy_number, ${TXN_LOCATIONS.system}, ${at}
-    FROM r JOIN policies p ON p.id = r.policy_id
+    FROM logged l JOIN r ON r.id = l.payout_id JOIN policies p ON p.id = r.policy_id
+    ORDER BY l.log_id
   `);
   return created;
 }
@@ -283,7 +299,8 @@ function ledgerEntries(
     if (account === undefined) accounts.set(ownerId, (account = ledger.accountOf(ownerId)));
     return account;
   };
-  for (const payout of created) {
+  // In payout-id order (ids are time-ordered): the ledger's index of transaction ids grows at its end.
+  for (const payout of [...created].sort((a, b) => byKey(a.payoutId, b.payoutId))) {
     entries.push({
       kind: 'PAYOUT_CREATED',
       txnId: payout.payoutId,
