@@ -9,8 +9,8 @@ import { alertEmail, alertSms, payoutEmail, payoutSms, type AlertNotice, type Pa
 /**
  * Storm notices, drained into the delivery queue (decision 091). The payout and alert rows the
  * trigger engine writes are the record of what each holder is owed a notice about
- * (`notice_queued_at` is null): the import's transaction writes nothing more, however big the
- * storm. This drain then takes them in chunks, each in a transaction of its own that locks the
+ * (`notice_queued_at` is null): the import's transaction writes nothing more per payout, however
+ * big the storm. This drain then takes them in chunks, each in a transaction of its own that locks the
  * rows (`SKIP LOCKED`: two drains never take the same row), writes their emails and texts to the
  * queue and marks them queued, so a notice is queued exactly once whatever crashes or instances,
  * and the queue sends it at least once. It runs right after an import commits, and as a job
@@ -148,7 +148,7 @@ async function payoutChunk(tx: Db, after: string, at: Date, size: number): Promi
 }
 
 function payoutMessages(row: PayoutRow): StoredMessage[] {
-  // A payout without a stored storm (one made by hand) has nothing to tell in these words.
+  // A payout whose storm is not stored (a test's fixture of an earlier storm) has nothing to tell in these words.
   if (row.storm_ref === null || row.storm_name === null) return [];
   const payout: PayoutNotice = {
     policyNumber: row.policy_number,
