@@ -1,7 +1,7 @@
 import { termPayoutCents, type OptionId } from '@fhp/domain';
 import { and, eq, like, sql } from 'drizzle-orm';
-import { beforeAll, expect, it } from 'vitest';
-import { ledgerEntries, payouts, policies, stormAlerts, storms, stormTrackPoints, transactionLog } from '../src/db/schema';
+import { beforeAll, expect, it, onTestFailed } from 'vitest';
+import { ledgerEntries, outboundMessages, payouts, policies, stormAlerts, storms, stormTrackPoints, transactionLog } from '../src/db/schema';
 import { verifyStoredLedger } from '../src/modules/ledger';
 import { acknowledgePayout, recordPayoutWire } from '../src/modules/payouts/service';
 import { lifecycleDeps } from '../src/modules/policies/deps';
@@ -63,6 +63,10 @@ describeApp('the trigger engine: Ivan 2004 over 1,000 Grenada policies', (suite)
   });
 
   it('two imports of the whole track at once: the storm is extended once and every policy is paid exactly once, the right amount', async () => {
+    const { deliveries } = suite.app.identity;
+    // The holders' notices are held in the delivery queue until they are read below.
+    await deliveries.stop();
+    onTestFailed(() => deliveries.start());
     const [a, b] = await Promise.all([importStormText(deps(), ivan), importStormText(deps(), ivan)]);
     expect([a.storms[0]!.change, b.storms[0]!.change].sort()).toEqual(['EXTENDED', 'UNCHANGED']);
     const [storm] = await suite.app.db.select().from(storms).where(eq(storms.id, 'AL092004'));
@@ -109,17 +113,28 @@ describeApp('the trigger engine: Ivan 2004 over 1,000 Grenada policies', (suite)
     expect(await suite.app.db.select({ owner: stormAlerts.ownerId, country: stormAlerts.country }).from(stormAlerts).where(eq(stormAlerts.stormId, 'AL092004')).orderBy(stormAlerts.ownerId)).toEqual(
       [...owners].sort().map((owner) => ({ owner, country: 'gd' })),
     );
-    const outbox = suite.app.identity.outbox;
-    const latest = outbox.latestFor('purchaser@fhp.example');
-    expect(latest?.subject).toMatch(/^Payout of EC\$[\d,.]+ on policy FHP-G[DY]-2004-\d{6}$/);
-    expect(latest?.text).toContain('No claim is needed');
-    // One alert each, naming every policy the holder has there (the outbox keeps only the latest 200 messages: read the import's answer).
+    // One alert each, naming every policy the holder has there.
     const alerts = [...a.alerts, ...b.alerts];
     expect(alerts.map((alert) => alert.ownerId).sort()).toEqual([...owners].sort());
     expect(alerts.reduce((count, alert) => count + alert.policyNumbers.length, 0)).toBe(POLICIES + 6);
+
+    // Queued once each (both imports drained after their commit): one alert email per holder, one email per payout.
+    const emails = await suite.app.db.select().from(outboundMessages).where(eq(outboundMessages.channel, 'email'));
+    expect(emails.filter((row) => row.kind === 'storm alert email').map((row) => row.recipient).sort()).toEqual(['purchaser.b@fhp.example', 'purchaser@fhp.example']);
+    const numberOf = new Map(all.map((row) => [row.id, row.policyNumber]));
+    const payoutEmails = emails.filter((row) => row.kind === 'payout email');
+    expect(payoutEmails.map((row) => row.subject!.split(' on policy ')[1]).sort()).toEqual(rows.map((payout) => numberOf.get(payout.policyId)).sort());
+    expect(emails).toHaveLength(2 + rows.length);
     // The capped payouts say what they pay and why.
-    const capped = outbox.list().find((message) => message.to === 'purchaser@fhp.example' && /FHP-GY-2004/.test(message.subject ?? ''));
+    const capped = payoutEmails.find((row) => row.recipient === 'purchaser@fhp.example' && /FHP-GY-2004/.test(row.subject!));
     expect(capped?.text).toContain("(40% of your coverage; the storm's 50% is limited to the 40% of your coverage not yet paid out this term)");
+    // And sent: the alert first, then the payouts (the outbox keeps the latest 200 messages).
+    deliveries.start();
+    await deliveries.settle();
+    expect(await suite.app.db.$count(outboundMessages)).toBe(0);
+    const latest = suite.app.identity.outbox.latestFor('purchaser@fhp.example');
+    expect(latest?.subject).toMatch(/^Payout of EC\$[\d,.]+ on policy FHP-G[DY]-2004-\d{6}$/);
+    expect(latest?.text).toContain('No claim is needed');
   });
 
   it('importing Ivan again changes nothing', async () => {

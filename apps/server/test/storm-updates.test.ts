@@ -74,6 +74,8 @@ describeApp('an advisory update that raises a storm: top-ups once, alerts once p
 
   it('the first advisory (Category 1 over the island): T and 1 pay 25%, one alert per holder, a text to the verified phone only', async () => {
     const result = await importStormText(deps(), trackText(STORM, 'TESTER', V1));
+    // The notices go through the delivery queue once the import has committed.
+    await suite.app.identity.deliveries.settle();
     expect(result.storms).toEqual([{ id: STORM, name: 'TESTER', change: 'NEW', points: 3 }]);
     expect(await stormPayouts()).toEqual([
       ['FHP-GD-2020-000000', 25, 25],
@@ -110,6 +112,7 @@ describeApp('an advisory update that raises a storm: top-ups once, alerts once p
     const triggersBefore = await suite.app.db.$count(ledgerEntries, eq(ledgerEntries.kind, 'TRIGGER_EVENT'));
     suite.app.identity.outbox.clear();
     const result = await importStormText(deps(), trackText(STORM, 'TESTER', V2));
+    await suite.app.identity.deliveries.settle();
     expect(result.storms).toEqual([{ id: STORM, name: 'TESTER', change: 'EXTENDED', points: 4 }]);
     expect(result.alerts).toEqual([]);
     expect(await stormPayouts()).toEqual([

@@ -71,7 +71,7 @@ describe('npm run storms:import -- FILE [pglite]', () => {
     const first = await run([join(files, 'ivan.txt')], env(), 'npm');
     expect(first.stderr).toBe('');
     expect(first).toMatchObject({ code: 0 });
-    expect(first.stdout).toBe('AL092004 IVAN: new (94 track points)\n1 storms read, 0 payouts created, 0 storm alerts sent\n');
+    expect(first.stdout).toBe('AL092004 IVAN: new (94 track points)\n1 storms read, 0 payouts created, 0 storm alerts created\n');
     expect(await storedIds()).toEqual(['AL092004']);
   }, 180_000);
 
@@ -87,7 +87,7 @@ describe('npm run storms:import -- FILE [pglite]', () => {
     expect(await storedIds()).toEqual(['AL092004']);
     // A file with Ivan (stored) and Emily (new): Emily is added, Ivan left as it is.
     const both = await run([join(files, 'both.txt')], env());
-    expect(both.stdout).toBe('AL092004 IVAN: unchanged (94 track points)\nAL052005 EMILY: new (45 track points)\n2 storms read, 0 payouts created, 0 storm alerts sent\n');
+    expect(both.stdout).toBe('AL092004 IVAN: unchanged (94 track points)\nAL052005 EMILY: new (45 track points)\n2 storms read, 0 payouts created, 0 storm alerts created\n');
     expect(await storedIds()).toEqual(['AL052005', 'AL092004']);
   }, 180_000);
 });

@@ -57,6 +57,13 @@ export const payouts = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /**
+     * When the holder's email (and text) about this payout was written to the delivery queue; null
+     * while it is owed (decision 091). The trigger engine leaves it null, the storm-notice drain
+     * sets it in the transaction that queues the messages. No index: one would cost every payout
+     * the import writes, and the drain reads the table in primary-key order.
+     */
+    noticeQueuedAt: timestamp('notice_queued_at', { withTimezone: true }),
   },
   (t) => [
     // Also the index of a policy's payouts (its leading column).

@@ -63,9 +63,11 @@ export const stormEvaluations = pgTable(
 );
 
 /**
- * Storm alerts sent (issue 10 item 6): one per holder per storm, whatever the number of policies
+ * Storm alerts (issue 10 item 6): one per holder per storm, whatever the number of policies
  * the holder has on the island (the primary key makes it go out once). `country` is the island
  * the storm came closest to among the holder's, and the distance and time are of that approach.
+ * The row holds what the alert says (decision 091): the storm-notice drain writes its email and
+ * text from it after the import commits.
  */
 export const stormAlerts = pgTable(
   'storm_alerts',
@@ -80,6 +82,14 @@ export const stormAlerts = pgTable(
     closestMetres: integer('closest_metres').notNull(),
     closestAt: timestamp('closest_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** The storm's class at its closest approach ("Category 3", "Tropical Storm"); null on alerts from before decision 091. */
+    categoryLabel: text('category_label'),
+    /** Its wind there, in knots, when the best track gives one. */
+    windKt: integer('wind_kt'),
+    /** The holder's in-force policies on that island, in number order; null on alerts from before decision 091. */
+    policyNumbers: text('policy_numbers').array(),
+    /** When the alert's email (and text) was written to the delivery queue; null while it is owed. */
+    noticeQueuedAt: timestamp('notice_queued_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.stormId, t.ownerId] }), index('storm_alerts_owner_idx').on(t.ownerId)],
 );

@@ -6,7 +6,6 @@ import { applyCalendar } from '../../modules/jobs/lifecycle-jobs';
 import { recordPayment } from '../../modules/payments/service';
 import { acknowledgePayout, createPayout, recordPayoutWire } from '../../modules/payouts/service';
 import { decideCancellation, requestCancellation } from '../../modules/policies/cancellation';
-import type { Mailer, SmsProvider } from '../../modules/notifications';
 import { lifecycleDeps, type LifecycleDeps } from '../../modules/policies/deps';
 import { insertProvisionalPolicy } from '../../modules/policies/provisional';
 import { isUniqueViolation } from '../../modules/policies/repository';
@@ -126,8 +125,6 @@ export const DEMO_POLICIES: readonly DemoPolicy[] = [
 
 /** Nothing leaves the machine while seeding: demo holders are not emailed about demo history. */
 const quietDeliveries: LifecycleDeps['deliveries'] = { enqueue: async () => undefined, kick: () => undefined };
-const quietMailer: Mailer = { mode: 'outbox', send: async () => ({ via: 'outbox', outboxId: 0 }), close: () => undefined };
-const quietSms: SmsProvider = { send: async () => undefined };
 
 export async function seedDemoPolicies(app: FastifyInstance): Promise<number> {
   const base = lifecycleDeps(app);
@@ -149,7 +146,7 @@ export async function seedDemoPolicies(app: FastifyInstance): Promise<number> {
     teller: { userId: idOf('teller@fhp.example'), ability: defineAbilityFor({ id: idOf('teller@fhp.example'), role: 'teller' }) },
     admin: { userId: idOf('admin@fhp.example'), ability: defineAbilityFor({ id: idOf('admin@fhp.example'), role: 'admin' }) },
   };
-  const depsAt = (iso: string): LifecycleDeps => ({ ...base, deliveries: quietDeliveries, mailer: quietMailer, sms: quietSms, clock: () => new Date(iso), log: { info: () => undefined, error: base.log.error } });
+  const depsAt = (iso: string): LifecycleDeps => ({ ...base, deliveries: quietDeliveries, clock: () => new Date(iso), log: { info: () => undefined, error: base.log.error } });
 
   for (const demo of missing) {
     const [season] = await app.db.select().from(seasons).where(eq(seasons.year, demo.seasonYear));

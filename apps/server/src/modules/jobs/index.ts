@@ -8,7 +8,7 @@ export { SCHEDULED_JOBS } from './lifecycle-jobs';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The scheduled jobs (deadline, season start, expiry, contracts, reminders, upload cleanup); tests run them by hand. */
+    /** The scheduled jobs (deadline, season start, expiry, contracts, reminders, storm notices, upload cleanup); tests run them by hand. */
     jobs: JobRunner;
   }
 }

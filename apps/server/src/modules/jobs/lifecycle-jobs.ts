@@ -10,6 +10,7 @@ import { canceledForNonPaymentEmail, reminderEmail, reminderSms } from '../polic
 import { applyPolicyEvent, lockPolicy, type AppliedEvent } from '../policies/lifecycle';
 import type { PolicyRow } from '../policies/repository';
 import { TXN_LOCATIONS } from '../policies/transaction-log';
+import { stormNoticesJob } from '../storms/notice-drain';
 import { localIsoDate } from '@fhp/domain';
 import type { JobContext, JobDefinition } from './runner';
 
@@ -198,5 +199,8 @@ export const unattachedUploadsJob: JobDefinition = {
   },
 };
 
-/** In the order they run at start: cancel and expire first, then contracts and reminders for what is left. */
-export const SCHEDULED_JOBS: readonly JobDefinition[] = [paymentDeadlineJob, coverEndJob, seasonStartJob, contractsJob, remindersJob, unattachedUploadsJob];
+/**
+ * In the order they run at start: cancel and expire first, then contracts and reminders for what
+ * is left; the storm notices an import's process left unqueued (decision 091).
+ */
+export const SCHEDULED_JOBS: readonly JobDefinition[] = [paymentDeadlineJob, coverEndJob, seasonStartJob, contractsJob, remindersJob, stormNoticesJob, unattachedUploadsJob];

@@ -65,7 +65,9 @@ export async function createPayout(
       if (amountCents === 0) refuse(PAYOUT_MESSAGES.nothingLeft);
       const [payout] = await tx
         .insert(payouts)
-        .values({ policyId: row.id, stormRef: input.stormRef, percent, contractPercent: input.percent, amountCents, status: 'PENDING', createdAt: actor.at })
+        // No notice is owed: this payout is made by hand (the demo seed, tests), and only the trigger
+        // engine's payouts are told to their holders (decision 091).
+        .values({ policyId: row.id, stormRef: input.stormRef, percent, contractPercent: input.percent, amountCents, status: 'PENDING', createdAt: actor.at, noticeQueuedAt: actor.at })
         .returning();
       const holder = deps.ledger.accountOf(row.ownerId);
       await applyPolicyEvent(tx, deps.ledger, row, { type: 'STORM_TRIGGERED' }, actor, {

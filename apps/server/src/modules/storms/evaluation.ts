@@ -219,13 +219,13 @@ async function insertAlerts(tx: Db, storm: Storm, pending: readonly PendingAlert
   const approaches = sql.join(
     pending.map(
       (alert, index) =>
-        sql`(${index}::int, ${alert.country}::text, ${alert.seasonYear}::int, ${Math.round(alert.approach.distanceMetres)}::int, ${new Date(alert.approach.time)}::timestamptz)`,
+        sql`(${index}::int, ${alert.country}::text, ${alert.seasonYear}::int, ${Math.round(alert.approach.distanceMetres)}::int, ${new Date(alert.approach.time)}::timestamptz, ${alert.approach.categoryLabel}::text, ${alert.approach.windKt}::int)`,
     ),
     sql`, `,
   );
   const result = (await tx.execute(sql`
     WITH approach AS (
-      SELECT * FROM (VALUES ${approaches}) AS v(idx, country, season_year, metres, closest_at)
+      SELECT * FROM (VALUES ${approaches}) AS v(idx, country, season_year, metres, closest_at, category_label, wind_kt)
     ),
     -- One pass over the in-force policies: each holder's policies per approach, with their numbers.
     per_holder AS (
@@ -238,9 +238,11 @@ async function insertAlerts(tx: Db, storm: Storm, pending: readonly PendingAlert
     holders AS (
       SELECT DISTINCT ON (owner_id) * FROM per_holder ORDER BY owner_id, metres, idx
     ),
+    -- The row holds what the alert says: its email and text are written from it after the commit (decision 091).
     alerted AS (
-      INSERT INTO storm_alerts (storm_id, owner_id, country, closest_metres, closest_at, created_at)
-      SELECT ${storm.id}, h.owner_id, h.country, h.metres, h.closest_at, ${at} FROM holders h
+      INSERT INTO storm_alerts (storm_id, owner_id, country, closest_metres, closest_at, created_at, category_label, wind_kt, policy_numbers)
+      SELECT ${storm.id}, h.owner_id, h.country, h.metres, h.closest_at, ${at}, a.category_label, a.wind_kt, h.policy_numbers
+      FROM holders h JOIN approach a ON a.idx = h.idx
       ON CONFLICT (storm_id, owner_id) DO NOTHING
       RETURNING owner_id
     )

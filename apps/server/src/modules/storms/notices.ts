@@ -1,15 +1,19 @@
 import { COUNTRIES, formatMoney } from '@fhp/domain';
-import { inArray } from 'drizzle-orm';
-import { users } from '../../db/schema';
 import { BRAND, emailLayout, html, type RenderedEmail } from '../notifications';
-import { deliver, type LifecycleDeps } from '../policies/deps';
 import type { CreatedPayout, StormAlert } from './evaluation';
 
 /**
- * What the holder hears after an import commits (issue 10 items 4 and 6): one email per payout
- * and one per storm alert (one per holder and storm), and a text as well when the phone is verified. A failed send is logged
- * and never undoes the payout. Subjects carry only our policy numbers and public storm names.
+ * What the holder hears about a storm (issue 10 items 4 and 6): one email per payout and one per
+ * storm alert (one per holder and storm), and a text as well when the phone is verified. They are
+ * written from the payout and alert rows into the delivery queue once the import has committed
+ * (notice-drain.ts, decision 091). Subjects carry only our policy numbers and public storm names.
  */
+
+/** What a payout's notice says: the payout row, its policy and its storm. */
+export type PayoutNotice = Pick<CreatedPayout, 'policyNumber' | 'percent' | 'contractPercent' | 'priorContractPercent' | 'amountCents' | 'stormId' | 'stormName' | 'country'>;
+
+/** What a storm alert says: the alert row and its storm. */
+export type AlertNotice = Pick<StormAlert, 'policyNumbers' | 'stormId' | 'stormName' | 'country' | 'closestMetres' | 'categoryLabel' | 'windKt'>;
 
 function render(subject: string, paragraphs: string[]): RenderedEmail {
   return { subject, text: paragraphs.join('\n\n'), html: emailLayout(html`${paragraphs.map((paragraph) => html`<p>${paragraph}</p>`)}`) };
@@ -30,7 +34,7 @@ export function approachPhrase(metres: number, island: string): string {
  * is less than the contract's when it is (the 100%-per-term cap) or why there is a second payout
  * for one storm (a top-up after an advisory update raised its class).
  */
-export function payoutShare(payout: Pick<CreatedPayout, 'percent' | 'contractPercent' | 'priorContractPercent'>): string {
+export function payoutShare(payout: Pick<PayoutNotice, 'percent' | 'contractPercent' | 'priorContractPercent'>): string {
   const owed = payout.contractPercent - payout.priorContractPercent;
   const share = `${payout.percent}% of your coverage`;
   const capped = payout.percent < owed ? `; the storm's ${owed}% is limited to the ${payout.percent}% of your coverage not yet paid out this term` : '';
@@ -40,7 +44,7 @@ export function payoutShare(payout: Pick<CreatedPayout, 'percent' | 'contractPer
   return `${share}${capped}`;
 }
 
-export function payoutEmail(input: { holderName: string; payout: CreatedPayout }): RenderedEmail {
+export function payoutEmail(input: { holderName: string; payout: PayoutNotice }): RenderedEmail {
   const { payout } = input;
   const storm = stormDisplayName(payout.stormName);
   const what = payout.priorContractPercent > 0 ? 'A further payout' : 'A payout';
@@ -51,7 +55,7 @@ export function payoutEmail(input: { holderName: string; payout: CreatedPayout }
   ]);
 }
 
-export function payoutSms(payout: CreatedPayout): string {
+export function payoutSms(payout: PayoutNotice): string {
   return `${BRAND}: ${stormDisplayName(payout.stormName)} triggered a payout of ${formatMoney(payout.amountCents)} (${payout.percent}% of your coverage) on policy ${payout.policyNumber}. No claim needed; paid to your bank account within 15 days.`;
 }
 
@@ -61,7 +65,7 @@ function policiesCover(numbers: readonly string[]): string {
   return `your policies ${numbers.slice(0, -1).join(', ')} and ${numbers[numbers.length - 1]} cover`;
 }
 
-export function alertEmail(input: { holderName: string; alert: StormAlert }): RenderedEmail {
+export function alertEmail(input: { holderName: string; alert: AlertNotice }): RenderedEmail {
   const { alert } = input;
   const storm = stormDisplayName(alert.stormName);
   const island = COUNTRIES[alert.country].name;
@@ -73,32 +77,7 @@ export function alertEmail(input: { holderName: string; alert: StormAlert }): Re
   ]);
 }
 
-export function alertSms(alert: StormAlert): string {
+export function alertSms(alert: AlertNotice): string {
   const policies = alert.policyNumbers.length === 1 ? `policy ${alert.policyNumbers[0]}` : `your ${alert.policyNumbers.length} policies there`;
   return `${BRAND}: ${stormDisplayName(alert.stormName)} ${approachPhrase(alert.closestMetres, COUNTRIES[alert.country].name)}. No claim is needed for ${policies}: a payout, if due, is automatic.`;
-}
-
-const OWNER_CHUNK = 1_000;
-
-export async function sendStormNotices(deps: Pick<LifecycleDeps, 'db' | 'mailer' | 'sms' | 'log'>, payouts: readonly CreatedPayout[], alerts: readonly StormAlert[]): Promise<void> {
-  const ownerIds = [...new Set([...payouts, ...alerts].map((item) => item.ownerId))];
-  const owners = new Map<string, typeof users.$inferSelect>();
-  for (let start = 0; start < ownerIds.length; start += OWNER_CHUNK) {
-    for (const row of await deps.db.select().from(users).where(inArray(users.id, ownerIds.slice(start, start + OWNER_CHUNK)))) owners.set(row.id, row);
-  }
-  const nameOf = (owner: typeof users.$inferSelect) => [owner.firstName, owner.lastName].filter(Boolean).join(' ') || 'customer';
-  // Alerts first: they say the storm is near; the payout email follows.
-  for (const alert of alerts) {
-    const owner = owners.get(alert.ownerId);
-    if (!owner) continue;
-    const reference = alert.policyNumbers[0] ?? alert.stormId;
-    await deliver(deps, 'storm alert email', reference, () => deps.mailer.send({ to: owner.email, ...alertEmail({ holderName: nameOf(owner), alert }) }));
-    if (owner.phone && owner.phoneVerified) await deliver(deps, 'storm alert text', reference, () => deps.sms.send({ to: owner.phone!, text: alertSms(alert) }));
-  }
-  for (const payout of payouts) {
-    const owner = owners.get(payout.ownerId);
-    if (!owner) continue;
-    await deliver(deps, 'payout email', payout.policyNumber, () => deps.mailer.send({ to: owner.email, ...payoutEmail({ holderName: nameOf(owner), payout }) }));
-    if (owner.phone && owner.phoneVerified) await deliver(deps, 'payout text', payout.policyNumber, () => deps.sms.send({ to: owner.phone!, text: payoutSms(payout) }));
-  }
 }

@@ -3,14 +3,15 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { LifecycleDeps } from '../policies/deps';
 import { evaluateStoredStorm, loadSeasons, type CreatedPayout, type StormAlert } from './evaluation';
-import { sendStormNotices } from './notices';
+import { drainStormNotices } from './notice-drain';
 import { storeStorms, type StormChange } from './repository';
 
 /**
  * Importing a HURDAT2 file (issue 10 item 1): parse it whole (a bad line refuses the file, with its
  * line number), then in ONE transaction store each storm (same again: nothing; longer: extended),
- * evaluate the new and extended ones (payouts, alerts, ledger), and commit; emails and texts go
- * after the commit. A transaction-level advisory lock serialises imports across instances, so two
+ * evaluate the new and extended ones (payouts, alerts, ledger), and commit; the payout and alert
+ * rows then have their emails and texts written to the delivery queue by the storm-notice drain
+ * (decision 091). A transaction-level advisory lock serialises imports across instances, so two
  * imports of one storm at once give the same payouts as one (decision 060).
  */
 
@@ -39,9 +40,14 @@ export interface ImportResult {
 export interface ImportOptions {
   /** Islands to evaluate (default both). */
   countries?: readonly CountryCode[];
-  /** Send the emails and texts after the commit (default true; the bench measures without them). */
+  /**
+   * Queue the emails and texts right after the commit (default true). False leaves them to the
+   * storm-notices job (the bench measures the import alone).
+   */
   notify?: boolean;
 }
+
+type ImportDeps = Pick<LifecycleDeps, 'db' | 'ledger' | 'clock' | 'log'>;
 
 function refuseFile(message: string): never {
   throw new DomainError(STORM_ERROR_CODES.STORM_FILE_REFUSED, message);
@@ -56,7 +62,10 @@ export function stormFileText(bytes: Uint8Array): string {
   return new TextDecoder('utf-8', { fatal: false }).decode(bytes);
 }
 
-export async function importStormText(deps: Pick<LifecycleDeps, 'db' | 'ledger' | 'clock' | 'mailer' | 'sms' | 'log'>, text: string, options: ImportOptions = {}): Promise<ImportResult> {
+/** Without the delivery queue, only with `notify: false`. */
+export async function importStormText(deps: ImportDeps & Pick<LifecycleDeps, 'deliveries'>, text: string, options?: ImportOptions): Promise<ImportResult>;
+export async function importStormText(deps: ImportDeps, text: string, options: ImportOptions & { notify: false }): Promise<ImportResult>;
+export async function importStormText(deps: ImportDeps & Partial<Pick<LifecycleDeps, 'deliveries'>>, text: string, options: ImportOptions = {}): Promise<ImportResult> {
   if (text.trim() === '') refuseFile(STORM_MESSAGES.empty);
   const parsed = parseHurdat2(text);
   const at = deps.clock();
@@ -68,8 +77,21 @@ export async function importStormText(deps: Pick<LifecycleDeps, 'db' | 'ledger' 
     await tx.execute(sql`SET LOCAL work_mem = '64MB'`);
     return importInTransaction(tx, deps.ledger, parsed, countries, at);
   });
-  if (options.notify !== false) await sendStormNotices(deps, result.payouts, result.alerts);
+  if (options.notify !== false && deps.deliveries) await queueNotices({ ...deps, deliveries: deps.deliveries });
   return result;
+}
+
+/**
+ * The import has committed: its payouts and alerts are owed their notices whatever happens now. A
+ * drain that fails is logged, not answered as a failed import; the storm-notices job queues what
+ * it left.
+ */
+async function queueNotices(deps: Pick<LifecycleDeps, 'db' | 'deliveries' | 'clock' | 'log'>): Promise<void> {
+  try {
+    await drainStormNotices(deps, deps.clock());
+  } catch (error) {
+    deps.log.error({ err: error }, 'storm notices not queued after the import; the storm-notices job will queue them');
+  }
 }
 
 async function importInTransaction(

@@ -16,7 +16,7 @@ export const SHIPPED_STORMS_FILE = fileURLToPath(new URL('../../../../../package
  * an admin uses, so the tracker, the map and the back-test read stored tracks. Returns how many
  * storms were stored; a database that has storms is left alone.
  */
-export async function loadShippedStorms(deps: Pick<LifecycleDeps, 'db' | 'ledger' | 'clock' | 'mailer' | 'sms' | 'log'>): Promise<number> {
+export async function loadShippedStorms(deps: Pick<LifecycleDeps, 'db' | 'ledger' | 'clock' | 'deliveries' | 'log'>): Promise<number> {
   if ((await stormCount(deps.db)) > 0) return 0;
   const result = await importStormText(deps, await readFile(SHIPPED_STORMS_FILE, 'utf8'));
   return result.storms.filter((storm) => storm.change !== 'UNCHANGED').length;
