@@ -40,3 +40,9 @@ export async function gqlAs<T = Record<string, unknown>>(app: FastifyInstance, t
     body: response.json<{ data?: T | null; errors?: { message: string; extensions?: { code?: string; display_message?: string } }[] }>(),
   };
 }
+
+/**
+ * The retry time as a refusal writes it: "3:05 PM" the same day, "Nov 27, 12:00 AM" when the
+ * window ends after midnight on the island (tests run at any hour).
+ */
+export const RETRY_TIME = String.raw`(?:[A-Z][a-z]{2} \d{1,2}, )?\d{1,2}:\d{2} [AP]M`;
