@@ -225,8 +225,9 @@ describeApp(
       expect(await suite.app.db.$count(outboundMessages)).toBe(0);
     });
 
-    it('a payout waits while its holder’s alert is held by another drain (PostgreSQL: two connections)', async (context) => {
-      if (suite.kind !== 'postgres') context.skip();
+    // Two connections holding rows against each other: PGlite has one, so the test exists on PostgreSQL only.
+    const onPostgres = suite.kind === 'postgres' ? it : () => undefined;
+    onPostgres('a payout waits while its holder’s alert is held by another drain (PostgreSQL: two connections)', async () => {
       // The 2020 policies are paid out in full by now: a book of the next season, and a storm in it.
       await ensureSeason(suite.app.db, 2021);
       for (const [index, owner] of [holderA, holderB, holderGone].entries()) {
