@@ -1,15 +1,8 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
-import { afterAll, describe, expect, it } from 'vitest';
-import { MIGRATIONS_DIR } from '../src/db/client';
-import * as schema from '../src/db/schema';
+import { describe, expect, it } from 'vitest';
 import { seedDemoData } from '../src/db/seed';
 import { userId } from './identity-helpers';
+import { databaseBeforeMigration } from './migration-helpers';
 import { ensureSeason, insertPolicies } from './storm-helpers';
 
 /**
@@ -17,21 +10,10 @@ import { ensureSeason, insertPolicies } from './storm-helpers';
  * the share really paid; storm alerts become one per holder per storm, the closest kept.
  */
 describe('migration 0016 on existing payouts and storm alerts', () => {
-  const folder = mkdtempSync(join(tmpdir(), 'fhp-migrations-'));
-  afterAll(() => rmSync(folder, { recursive: true, force: true }));
-
   it('keeps every payout with its contract percent and the share paid, and one alert per holder and storm', async () => {
-    // The migrations up to 0014, as a database stored before this change has them.
-    cpSync(MIGRATIONS_DIR, folder, { recursive: true });
-    const journalPath = join(folder, 'meta/_journal.json');
-    const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
-    const upTo = journal.entries.findIndex((entry) => entry.tag.startsWith('0016_'));
-    writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, upTo) }));
-
-    const client = new PGlite();
-    const db = drizzle({ client, schema });
+    // The migrations before 0016, as a database stored before this change has them.
+    const { db, migrateRest, close } = await databaseBeforeMigration((tag) => tag.startsWith('0016_'));
     try {
-      await migrate(db, { migrationsFolder: folder });
       await seedDemoData(db);
       await ensureSeason(db, 2004);
       const app = { db } as unknown as Parameters<typeof userId>[0];
@@ -51,7 +33,7 @@ describe('migration 0016 on existing payouts and storm alerts', () => {
       await db.execute(sql`INSERT INTO storm_alerts (storm_id, policy_id, closest_metres, closest_at, created_at) VALUES
         ('AL092004', ${first.id}, 12000, now(), now()), ('AL092004', ${second.id}, 11900, now(), now())`);
 
-      await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+      await migrateRest();
 
       const payouts = ((await db.execute(sql`SELECT policy_id, storm_ref, percent, contract_percent FROM payouts ORDER BY policy_id = ${second.id}, storm_ref`)) as unknown as {
         rows: { policy_id: string; storm_ref: string; percent: number; contract_percent: number }[];
@@ -64,7 +46,7 @@ describe('migration 0016 on existing payouts and storm alerts', () => {
       const alerts = ((await db.execute(sql`SELECT storm_id, owner_id, country, closest_metres FROM storm_alerts`)) as unknown as { rows: unknown[] }).rows;
       expect(alerts).toEqual([{ storm_id: 'AL092004', owner_id: owner, country: 'gd', closest_metres: 11900 }]);
     } finally {
-      await client.close();
+      await close();
     }
   });
 });

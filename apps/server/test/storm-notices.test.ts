@@ -1,14 +1,7 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
-import { MIGRATIONS_DIR, openDatabase, type Database } from '../src/db/client';
-import * as schema from '../src/db/schema';
+import { openDatabase, type Database } from '../src/db/client';
 import { outboundMessages, payouts, policies, stormAlerts, users } from '../src/db/schema';
 import { seedDemoData } from '../src/db/seed';
 import { anonymiseUser } from '../src/modules/admin-users/repository';
@@ -21,6 +14,7 @@ import { drainStormNotices } from '../src/modules/storms/notice-drain';
 import { importStormText } from '../src/modules/storms/service';
 import { describeApp, testConfig } from './harness';
 import { userId } from './identity-helpers';
+import { databaseBeforeMigration } from './migration-helpers';
 import { ensureSeason, insertPolicies, trackText, type TrackSpec } from './storm-helpers';
 
 /**
@@ -280,21 +274,9 @@ describeApp(
 );
 
 describe('migration storm_notices_drained on payouts and alerts stored before it', () => {
-  const folder = mkdtempSync(join(tmpdir(), 'fhp-migrations-'));
-  afterAll(() => rmSync(folder, { recursive: true, force: true }));
-
   it('marks their notices as sent (they were, after their import), so the drain sends nothing again', async () => {
-    cpSync(MIGRATIONS_DIR, folder, { recursive: true });
-    const journalPath = join(folder, 'meta/_journal.json');
-    const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
-    const upTo = journal.entries.findIndex((entry) => entry.tag.endsWith('_storm_notices_drained'));
-    expect(upTo).toBeGreaterThan(0);
-    writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, upTo) }));
-
-    const client = new PGlite();
-    const db = drizzle({ client, schema });
+    const { db, migrateRest, close } = await databaseBeforeMigration((tag) => tag.endsWith('_storm_notices_drained'));
     try {
-      await migrate(db, { migrationsFolder: folder });
       await seedDemoData(db);
       await ensureSeason(db, 2004);
       const owner = await userId({ db } as unknown as Parameters<typeof userId>[0], A);
@@ -306,7 +288,7 @@ describe('migration storm_notices_drained on payouts and alerts stored before it
       await db.execute(sql`INSERT INTO storm_alerts (storm_id, owner_id, country, closest_metres, closest_at, created_at)
         VALUES ('AL092004', ${owner}, 'gd', 12000, now(), '2004-09-08T00:00:00Z')`);
 
-      await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+      await migrateRest();
 
       expect((await db.select({ at: payouts.noticeQueuedAt }).from(payouts)).map((row) => row.at?.toISOString())).toEqual(['2004-09-08T00:00:00.000Z']);
       expect((await db.select({ at: stormAlerts.noticeQueuedAt }).from(stormAlerts)).map((row) => row.at?.toISOString())).toEqual(['2004-09-08T00:00:00.000Z']);
@@ -315,7 +297,7 @@ describe('migration storm_notices_drained on payouts and alerts stored before it
       expect(await drainStormNotices({ db, deliveries }, new Date())).toBe(0);
       expect(written).toEqual([]);
     } finally {
-      await client.close();
+      await close();
     }
   });
 });
