@@ -12,6 +12,8 @@ const proxied = ['/graphql', '/iam', '/api', '/healthz'];
 // Two builds (`npm run build`): the browser's into dist, then the server's prerender
 // (src/entry-server.tsx, `--ssr`) into dist-ssr, which the server loads beside dist.
 export default defineConfig(({ isSsrBuild }) => ({
+  // `npm start`'s first build (scripts/start.mjs) says only what went wrong, not every file it wrote.
+  logLevel: process.env.FHP_QUIET_BUILD ? 'warn' : 'info',
   plugins: [
     react(),
     ...(isSsrBuild
@@ -37,7 +39,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       scss: {
         // Bootstrap 5.3's SCSS still uses @import and global functions; its warnings are not ours to fix.
         quietDeps: true,
-        silenceDeprecations: ['import', 'global-builtin', 'color-functions', 'mixed-decls', 'if-function'],
+        silenceDeprecations: ['import', 'global-builtin', 'color-functions', 'if-function'],
       },
     },
   },
@@ -47,6 +49,14 @@ export default defineConfig(({ isSsrBuild }) => ({
     sourcemap: true,
     chunkSizeWarningLimit: 600,
     rollupOptions: {
+      onwarn(warning, warn) {
+        // zod's sources place /* @__PURE__ */ where Rollup cannot use it: not ours to fix, nothing is lost.
+        if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('node_modules')) return;
+        // The product pages carry NotFound in their own chunk (an unknown product id), which the
+        // router also loads beside other pages: one copy, where the preloads expect it (build/preloads.ts).
+        if (warning.plugin === 'vite:reporter' && /NotFoundPage\.tsx is dynamically imported/.test(warning.message)) return;
+        warn(warning);
+      },
       output: {
         // Chunks of a few hundred bytes (a hook, a small component shared by two pages) cost a
         // request and a compression frame each: Rollup folds those under 4 KB into a chunk that
