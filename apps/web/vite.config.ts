@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { hydrateScriptPlugin } from './build/hydrateScript';
 import { preloadsPlugin, ROUTE_PAGE_MODULES } from './build/preloads';
+import { pwaPlugin } from './build/pwa';
 
 // In development the API runs beside Vite (npm run dev at the root); FHP_API_URL points elsewhere if needed.
 const apiTarget = process.env.FHP_API_URL ?? 'http://localhost:3000';
@@ -25,6 +26,8 @@ export default defineConfig(({ isSsrBuild }) => ({
           // Every asset also as .br and .gz, at the highest levels (once, at build): the server
           // sends the one the browser accepts (apps/server/src/http/web-app.ts).
           compression({ algorithms: ['brotliCompress', 'gzip'], exclude: /\.map$/, logLevel: 'silent' }),
+          // The manifest and the service worker (decision 115).
+          pwaPlugin(),
         ]),
   ],
   // The prerender bundles everything (the domain is TypeScript source, several libraries ship
@@ -69,6 +72,9 @@ export default defineConfig(({ isSsrBuild }) => ({
           // The storm back-test's numbers (loaded by the options step on demand): named, so the
           // small-chunk folding above never merges a shared chunk of the first load into it.
           if (/[\\/]storms[\\/]backtest\.json$/.test(id)) return 'backtest';
+          // The offline copies of a signed-in person (decision 116), loaded on demand: kept out of
+          // the first load, which the small-chunk folding would otherwise put them into.
+          if (/[\\/]src[\\/]lib[\\/]offline[\\/](answerCopies|personalCopies|offlineState)\.ts$/.test(id)) return 'offline';
           return undefined;
         },
       },

@@ -2,7 +2,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { negotiateEncoding } from './compression';
 import { httpErrorBody } from './errors';
-import type { IndexHtml } from './index-html';
+import type { IndexHtml, RenderedPage } from './index-html';
 import { loadInitialData } from './initial-data';
 import { metaTags, pageMetaFor } from './page-meta';
 
@@ -42,10 +42,16 @@ function isFresh(request: FastifyRequest, etag: string): boolean {
   return given.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
 
-/**
- * index.html for a client-side route, with the page's chunks and initial data. Never cached stale:
- * `no-cache` with an ETag, so a browser always asks and gets a 304 while nothing changed.
- */
+/** Sends a rendered page: `no-cache` with an ETag, so a browser always asks and gets a 304 while nothing changed. */
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: RenderedPage): FastifyReply {
+  reply.header('cache-control', 'no-cache').header('etag', page.etag).header('vary', 'accept-encoding');
+  if (isFresh(request, page.etag)) return reply.code(304).send();
+  const encoding = negotiateEncoding(request);
+  if (encoding) reply.header('content-encoding', encoding);
+  return reply.type('text/html; charset=utf-8').send(page.bodies[encoding ?? 'identity']);
+}
+
+/** index.html for a client-side route, with the page's chunks, initial data and meta. Never cached stale. */
 async function sendIndex(request: FastifyRequest, reply: FastifyReply, html: IndexHtml, origin: string | undefined): Promise<FastifyReply> {
   const path = request.url.split('?', 1)[0] ?? '/';
   const data = await loadInitialData(request.server, path).catch((error: unknown) => {
@@ -53,12 +59,15 @@ async function sendIndex(request: FastifyRequest, reply: FastifyReply, html: Ind
     return undefined;
   });
   const page = await html.render(path, data, origin === undefined ? '' : metaTags(pageMetaFor(path, data), origin, path));
-  reply.header('cache-control', 'no-cache').header('etag', page.etag).header('vary', 'accept-encoding');
-  if (isFresh(request, page.etag)) return reply.code(304).send();
-  const encoding = negotiateEncoding(request);
-  if (encoding) reply.header('content-encoding', encoding);
-  return reply.type('text/html; charset=utf-8').send(page.bodies[encoding ?? 'identity']);
+  return sendPage(request, reply, page);
 }
+
+/**
+ * The service worker's app shell (apps/web/build/pwa.ts): the template as built, with no page's
+ * data, chunks or prerender, which the worker precaches and answers a navigation with only when
+ * the network is gone. The same bytes as the build's index.html, whose revision it is cached under.
+ */
+export const APP_SHELL_PATH = '/app-shell.html';
 
 /**
  * Serves the built web app and falls back to index.html so client-side routes (/product/fhp)
@@ -95,6 +104,7 @@ export const webAppPlugin = (options: {
         },
       });
     }
+    if (indexHtml) app.get(APP_SHELL_PATH, async (request, reply) => sendPage(request, reply, await indexHtml.render(APP_SHELL_PATH, undefined)));
     app.setNotFoundHandler((request, reply) => {
       if (indexHtml && wantsWebApp(request)) return sendIndex(request, reply, indexHtml, origin);
       const route = `${request.method} ${request.url.split('?', 1)[0]}`;
