@@ -44,7 +44,7 @@ test('a holder opens their policy once online, then reads it, its PDF and its pr
   const number = policy!.policyNumber;
 
   // Signed in at a desktop's width (the helper checks the sidebar), then used as a phone.
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true, serviceWorkers: 'allow' });
   const page = await context.newPage();
   const errors = watchConsole(page);
   await signInWithPassword(page, HOLDER);
@@ -134,7 +134,8 @@ test('a holder opens their policy once online, then reads it, its PDF and its pr
 });
 
 test('anonymous pages keep nothing: no worker, no cache, no stored answer', async ({ browser }) => {
-  const context = await browser.newContext({ viewport: PHONE });
+  // Workers allowed, as on a phone: none may register for an anonymous visitor.
+  const context = await browser.newContext({ viewport: PHONE, serviceWorkers: 'allow' });
   const page = await context.newPage();
   for (const path of ['/', '/product/fhp', '/product/fhp/faq', '/sign-in']) {
     await page.goto(path);
