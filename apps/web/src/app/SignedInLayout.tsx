@@ -6,6 +6,7 @@ import Offcanvas from 'react-bootstrap/Offcanvas';
 import { Link, matchPath, Navigate, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { Footer } from '../components/Footer';
 import { LoadingScreen } from '../components/LoadingScreen';
+import { OfflineNotice } from '../components/OfflineNotice';
 import { Breadcrumbs } from '../components/shell/Breadcrumbs';
 import { NotAllowed } from '../components/shell/NotAllowed';
 import { SidebarIcon } from '../components/shell/SidebarIcon';
@@ -16,7 +17,7 @@ import { identityKeys, useMyProfile, useWhoAmI } from '../lib/auth/identity';
 import { endSession, readSessionUser } from '../lib/auth/session';
 import { useSession } from '../lib/auth/useSession';
 import { ApiError } from '../lib/graphql/errors';
-import { usePageContent } from '../lib/page-content/pageContent';
+import { useKeepPageContentOffline, usePageContent } from '../lib/page-content/pageContent';
 import { buildBreadcrumbs, trackerCrumbs, trackerDetailCrumbs, type CrumbBuilder } from '../lib/shell/breadcrumbs';
 import { displayName } from '../lib/shell/headerCase';
 import { resolveSidebar } from '../lib/shell/sidebar';
@@ -86,6 +87,7 @@ export function SignedInLayout() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const content = usePageContent();
+  useKeepPageContentOffline(content);
   const isNarrow = useIsNarrow();
   const current = useCurrentRoute();
   const screen = useCurrentScreen(current?.handle);
@@ -200,6 +202,7 @@ export function SignedInLayout() {
           </div>
         </header>
         <main id="main" className="shell-main" tabIndex={-1}>
+          <OfflineNotice />
           {allowed ? <Outlet /> : <NotAllowed homePath={productPath} />}
         </main>
         <Footer brand={content.brand} sections={content.footer} contact={content.contact} />
