@@ -45,6 +45,8 @@ async function signInWithPassword(page: Page, email: string, remember = false) {
 const storageSizes = (page: Page) => page.evaluate(() => [window.localStorage.length, window.sessionStorage.length]);
 
 test('a purchaser signs in with password and the emailed code, uses the sidebar, and logs out', async ({ page }) => {
+  // Two sign-ins, axe and screenshots at two widths: about 28 s alone on a loaded 2-core machine.
+  test.setTimeout(60_000);
   // Wanted My Payout Details while anonymous: sign in first, then land there.
   await page.goto('/my-payout-details');
   await expect(heading(page, 'Login to your account')).toBeVisible();
