@@ -245,3 +245,12 @@ test('the phone menu reads at 4.5:1 or more in every state: normal, hover, focus
   for (const title of await menu.locator('.sidebar-group-title').all()) await measure('group title', title, (await title.textContent()) ?? '?');
   expect(failures, failures.join('\n')).toEqual([]);
 });
+
+test('the page scrolls smoothly only for those who have not asked for reduced motion', async ({ page }) => {
+  const behaviour = () => page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto('/product/fhp');
+  expect(await behaviour()).toBe('auto');
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  expect(await behaviour()).toBe('smooth');
+});
