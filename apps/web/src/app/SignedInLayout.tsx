@@ -93,6 +93,8 @@ export function SignedInLayout() {
   const screen = useCurrentScreen(current?.handle);
   const [contracted, setContracted] = useState(() => window.localStorage.getItem(CONTRACTED_KEY) === '1');
   const [offcanvasOpen, setOffcanvasOpen] = useState(false);
+  // Closed by Escape or its button, the phone menu gives focus back to the button that opened it.
+  const [menuReturnsFocus, setMenuReturnsFocus] = useState(true);
   // Logging out goes to the product page, not to sign-in: the redirect below must not race it.
   const [leaving, setLeaving] = useState(false);
 
@@ -159,22 +161,39 @@ export function SignedInLayout() {
     }
   };
 
+  // Following a link of the phone menu closes it and leaves focus to the new page (RouteFocus).
+  const leaveMenu = () => {
+    setMenuReturnsFocus(false);
+    setOffcanvasOpen(false);
+  };
+
   const brandBlock = (
-    <Link to={ROUTES.MyAccount} className="sidebar-brand" aria-label={`${content.brand.title} home`}>
+    <Link to={ROUTES.MyAccount} className="sidebar-brand" aria-label={`${content.brand.title} home`} onClick={leaveMenu}>
       <img src={content.brand.logo} alt="" width={36} height={36} />
       <span className={contracted && !isNarrow ? 'visually-hidden' : undefined}>{content.brand.title}</span>
     </Link>
   );
   const nav = (
     <nav aria-label="Account">
-      <SidebarNav items={items} contracted={contracted && !isNarrow} onNavigate={() => setOffcanvasOpen(false)} />
+      <SidebarNav
+        items={items}
+        contracted={contracted && !isNarrow}
+        onNavigate={leaveMenu}
+      />
     </nav>
   );
 
   return (
     <div className={`signed-in-shell${contracted && !isNarrow ? ' is-contracted' : ''}`}>
       {isNarrow ? (
-        <Offcanvas show={offcanvasOpen} onHide={() => setOffcanvasOpen(false)} className="sidebar-offcanvas" aria-label="Account menu">
+        <Offcanvas
+          show={offcanvasOpen}
+          onHide={() => setOffcanvasOpen(false)}
+          restoreFocus={menuReturnsFocus}
+          className="sidebar-offcanvas"
+          // "Menu": the user dropdown is named after the person, so the two are told apart by ear.
+          aria-label="Menu"
+        >
           <Offcanvas.Header closeButton closeLabel="Close menu">
             <Offcanvas.Title as="div">{brandBlock}</Offcanvas.Title>
           </Offcanvas.Header>
@@ -192,7 +211,16 @@ export function SignedInLayout() {
       <div className="shell-body">
         <header className="shell-topbar">
           {isNarrow && (
-            <Button variant="link" className="shell-menu-button" onClick={() => setOffcanvasOpen(true)} aria-label="Open menu" aria-expanded={offcanvasOpen}>
+            <Button
+              variant="link"
+              className="shell-menu-button"
+              onClick={() => {
+                setMenuReturnsFocus(true);
+                setOffcanvasOpen(true);
+              }}
+              aria-label="Open menu"
+              aria-expanded={offcanvasOpen}
+            >
               <SidebarIcon name="list" />
             </Button>
           )}

@@ -33,6 +33,10 @@ export function addMonths({ year, month }: Month, delta: number): Month {
 const monthTitle = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long', year: 'numeric' });
 export const monthLabel = ({ year, month }: Month) => monthTitle.format(new Date(Date.UTC(year, month - 1, 1)));
 
+const dayTitle = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long', day: 'numeric', year: 'numeric' });
+/** `2026-07-20` as "July 20, 2026". */
+export const dayLabel = (isoDate: string) => dayTitle.format(new Date(`${isoDate}T00:00:00Z`));
+
 export const MONTH_NAMES = Array.from({ length: 12 }, (_, i) => new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long' }).format(new Date(Date.UTC(2000, i, 1))));
 
 const localDateTime = new Intl.DateTimeFormat('en-US', {
