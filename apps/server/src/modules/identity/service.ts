@@ -56,7 +56,7 @@ export type IdentityService = ReturnType<typeof createIdentityService>;
 
 export function createIdentityService(deps: IdentityServiceDeps) {
   const { db, config, clock, tokens, codes, passwordAttempts, deliveries } = deps;
-  const webUrl = config.publicUrl ?? `http://localhost:${config.port}`;
+  const webUrl = config.publicUrl;
 
   /**
    * A code queued with its code row and sent after the answer. On the routes anyone can call with
