@@ -72,6 +72,11 @@ export const oneTimeCodes = pgTable(
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /**
+     * A phone code's number, keyed like the code (HMAC with the pepper, never the number): the code
+     * verifies that number only. Null for codes that prove an email.
+     */
+    phoneHash: text('phone_hash'),
   },
   (t) => [index('one_time_codes_email_idx').on(t.email, t.createdAt)],
 );

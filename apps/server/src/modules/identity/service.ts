@@ -237,15 +237,17 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     },
 
     /**
-     * A code to the account's registered channels: `sendOn` picks one (the phone only when one is
-     * registered, else the email); without it (sign-in) email and phone both. The phone is always
-     * the registered one: a number typed into the request is never texted, or anyone could make us
-     * send SMS to any number. The answer says where the code went.
+     * A code to the account's registered channels: `sendOn` picks one (the phone only when a
+     * verified one is registered, else the email); without it (sign-in) email and verified phone.
+     * The phone is always the registered and verified one: a number typed into the request, or into
+     * a profile and never proven, is never texted, or anyone could make us send SMS to any number.
+     * The answer says where the code went.
      */
     async otpSend(body: OtpSendBody): Promise<OtpSendAnswer> {
       const user = await findUserByEmail(db, body.email);
       const delivers = user !== undefined && !user.suspended;
-      const hasPhone = delivers ? Boolean(user.phone) : pretendsPhone(body.email);
+      // Only a number its holder has proven: anyone can type somebody else's into their profile.
+      const hasPhone = delivers ? Boolean(user.phone) && user.phoneVerified : pretendsPhone(body.email);
       const sendOn = 'sendOn' in body ? body.sendOn : undefined;
       const sentTo: SentTo =
         sendOn === 'EMAIL' ? ['EMAIL'] : sendOn === 'PHONE' ? (hasPhone ? ['PHONE'] : ['EMAIL']) : hasPhone ? ['EMAIL', 'PHONE'] : ['EMAIL'];

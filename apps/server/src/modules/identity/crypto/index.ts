@@ -1,5 +1,5 @@
 export { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from './passwords';
-export { CODE_LENGTH, codesMatch, generateCode, hashCode } from './one-time-codes';
+export { CODE_LENGTH, codesMatch, generateCode, hashCode, hashPhone } from './one-time-codes';
 export type { Pepper } from './one-time-codes';
 export {
   createQueryTokenVerifier,
