@@ -127,6 +127,8 @@ describe('loadConfig', () => {
     [{ NODE_ENV: 'production' }, 'BANK_ACCOUNT_KEY'],
     [{ BANK_ACCOUNT_KEY: 'short' }, 'BANK_ACCOUNT_KEY'],
     [{ QUERY_TOKEN_SIGNER_PUBLIC_KEY: 'abc' }, 'QUERY_TOKEN_SIGNER_PUBLIC_KEY'],
+    [{ QUERY_TOKEN_SIGNER_PUBLIC_KEY: '-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----', QUERY_TOKEN_AUDIENCE: 'fhp' }, 'QUERY_TOKEN_ISSUER'],
+    [{ QUERY_TOKEN_SIGNER_PUBLIC_KEY: '-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----', QUERY_TOKEN_ISSUER: 'partner' }, 'QUERY_TOKEN_AUDIENCE'],
     [{ NODE_ENV: 'production' }, 'PUBLIC_URL'],
     [{ PUBLIC_URL: 'fhp.example' }, 'PUBLIC_URL'],
     [{ PUBLIC_URL: 'javascript:alert(1)' }, 'PUBLIC_URL'],
@@ -137,13 +139,15 @@ describe('loadConfig', () => {
   });
 
   it('has identity defaults and reads PEMs with escaped line breaks', () => {
-    const config = loadConfig({ QUERY_TOKEN_SIGNER_PUBLIC_KEY: '-----BEGIN PUBLIC KEY-----\\nAAAA\\n-----END PUBLIC KEY-----' });
+    const config = loadConfig({ QUERY_TOKEN_SIGNER_PUBLIC_KEY: '-----BEGIN PUBLIC KEY-----\\nAAAA\\n-----END PUBLIC KEY-----', QUERY_TOKEN_ISSUER: 'partner', QUERY_TOKEN_AUDIENCE: 'fhp' });
     expect(config).toMatchObject({
       smtpUrl: undefined,
       mailFrom: 'Flexible Hurricane Protection <no-reply@fhp.example>',
       jwt: { privateKeyPem: undefined, publicKeyPem: undefined, ttlSeconds: 3600 },
       otpPepperIsDevelopmentDefault: true,
       queryTokenSignerPublicKeyPem: '-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----',
+      queryTokenIssuer: 'partner',
+      queryTokenAudience: 'fhp',
     });
   });
 });

@@ -101,6 +101,9 @@ const envSchema = z.object({
   LEDGER_PSEUDONYM_KEY: optionalNonEmpty.pipe(z.string().min(32, { message: 'must be at least 32 characters of random text' }).optional()),
   BANK_ACCOUNT_KEY: optionalNonEmpty.pipe(z.string().min(32, { message: 'must be at least 32 characters of random text' }).optional()),
   QUERY_TOKEN_SIGNER_PUBLIC_KEY: optionalPem('an SPKI PEM public key (-----BEGIN PUBLIC KEY-----)'),
+  // The signer's name (iss) and ours in its tokens (aud): required with the key, no defaults.
+  QUERY_TOKEN_ISSUER: optionalNonEmpty,
+  QUERY_TOKEN_AUDIENCE: optionalNonEmpty,
   TRUST_PROXY: optionalNonEmpty.pipe(
     z
       .union([
@@ -174,6 +177,9 @@ export interface Config {
   ledgerSealIntervalSeconds: number;
   /** Signer of tokens handed over in a page's query string; absent: such tokens are refused. */
   queryTokenSignerPublicKeyPem: string | undefined;
+  /** The `iss` and `aud` every such token must carry (set whenever the key is). */
+  queryTokenIssuer: string | undefined;
+  queryTokenAudience: string | undefined;
   /** How long an anonymous answer to a public query is reused; 0 turns the cache off. */
   graphqlCacheTtlMs: number;
   /**
@@ -221,6 +227,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     problems.push('PUBLIC_URL: is required in production (the address customers use, e.g. https://portal.example; links in emails and contracts start with it)');
   }
   if (e.JWT_PUBLIC_KEY !== undefined && e.JWT_PRIVATE_KEY === undefined) problems.push('JWT_PUBLIC_KEY: needs JWT_PRIVATE_KEY too');
+  for (const name of ['QUERY_TOKEN_ISSUER', 'QUERY_TOKEN_AUDIENCE'] as const) {
+    if (e.QUERY_TOKEN_SIGNER_PUBLIC_KEY !== undefined && e[name] === undefined) problems.push(`${name}: is required with QUERY_TOKEN_SIGNER_PUBLIC_KEY (sign-in links must name their issuer and audience)`);
+  }
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   const webDistDir = absolute(e.WEB_DIST_DIR, REPO_ROOT);
   return {
@@ -251,6 +260,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bankAccountKey: e.BANK_ACCOUNT_KEY ?? DEVELOPMENT_BANK_ACCOUNT_KEY,
     ledgerSealIntervalSeconds: e.LEDGER_SEAL_INTERVAL_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 10),
     queryTokenSignerPublicKeyPem: e.QUERY_TOKEN_SIGNER_PUBLIC_KEY,
+    queryTokenIssuer: e.QUERY_TOKEN_ISSUER,
+    queryTokenAudience: e.QUERY_TOKEN_AUDIENCE,
     graphqlCacheTtlMs: e.GRAPHQL_CACHE_TTL_MS,
     trustProxy: e.TRUST_PROXY ?? false,
     clientLimits: {

@@ -92,6 +92,15 @@ export const passwordAttempts = pgTable('password_attempts', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 });
 
+/**
+ * Sign-in links used (decision 122): a link token's id (jti) until the token expires, so a link
+ * signs in once. Rows whose `expires_at` has passed are deleted: no such token verifies any more.
+ */
+export const signInLinkUses = pgTable('sign_in_link_uses', {
+  jti: text('jti').primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
 /** Server-wide settings by key (e.g. the generated token signing key shared by every instance). */
 export const settings = pgTable('settings', {
   key: text('key').primaryKey(),

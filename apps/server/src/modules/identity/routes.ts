@@ -81,7 +81,8 @@ export const identityRoutes =
       });
 
     const sends = (body: { email: string }) => ({ kinds: ['send' as const], account: body.email });
-    const checks = (body: { email: string }) => ({ kinds: ['check' as const], account: body.email });
+    // A sign-in link may name no email: its token is then counted for the address alone.
+    const checks = (body: { email?: string | undefined }) => ({ kinds: ['check' as const], ...(body.email === undefined ? {} : { account: body.email }) });
 
     post('/user/sign-in-type/get', signInTypeBodySchema, (body) => service.signInType(body.email));
     // A sign-in always carries a secret (password, code or link token); its code is per-email limited.

@@ -5,12 +5,13 @@ export {
   createQueryTokenVerifier,
   createTokenService,
   generateKeyPairPem,
+  QUERY_TOKEN_MAX_LIFETIME_SECONDS,
   TokenVerificationError,
-  verifyQueryToken,
 } from './tokens';
 export type {
   AccessTokenClaims,
   KeyPairPem,
+  QueryTokenClaims,
   QueryTokenVerifier,
   QueryTokenVerifierOptions,
   TokenFailureReason,
