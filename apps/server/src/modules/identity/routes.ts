@@ -84,7 +84,9 @@ export const identityRoutes =
     // A sign-in link may name no email: its token is then counted for the address alone.
     const checks = (body: { email?: string | undefined }) => ({ kinds: ['check' as const], ...(body.email === undefined ? {} : { account: body.email }) });
 
-    post('/user/sign-in-type/get', signInTypeBodySchema, (body) => service.signInType(body.email));
+    // Counted per address with the secret checks: a script listing who signs in how pays like a
+    // guesser. Not per account: anyone could then spend a stranger's sign-ins by asking about them.
+    post('/user/sign-in-type/get', signInTypeBodySchema, (body) => service.signInType(body.email), { spends: () => ({ kinds: ['check'] }) });
     // A sign-in always carries a secret (password, code or link token); its code is per-email limited.
     post('/user/sign-in', signInBodySchema, (body) => service.signIn(body), { spends: checks });
     post('/user/sign-up', signUpBodySchema, (body) => service.signUp(body), { spends: sends });
