@@ -1,5 +1,5 @@
 /**
- * The name a stored file is given and downloaded under (decision 124). Its extension is the one of
+ * The name a stored file is given and downloaded under (decision 125). Its extension is the one of
  * the type its bytes were checked as: a PNG named `evil.html` is `evil.png`, so nothing that opens
  * the download by its name treats it as a page. Paths, control characters and leading dots go.
  */
