@@ -86,6 +86,8 @@ async function runFlows(label: string, options: DatabaseOptions, serverEnv: Reco
   try {
     server = await startServerProcess({
       NODE_ENV: 'production',
+      // Links in emails and documents; nothing in this bench follows them.
+      PUBLIC_URL: 'http://127.0.0.1',
       LOG_LEVEL: 'warn',
       SMTP_URL: capture.url,
       TRUST_PROXY: '127.0.0.1',

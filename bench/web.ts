@@ -135,6 +135,8 @@ async function main(): Promise<void> {
     OTP_PEPPER: 'bench-only-pepper-not-a-secret-0123456789',
     LEDGER_PSEUDONYM_KEY: 'bench-only-ledger-key-not-a-secret-0123456789',
     BANK_ACCOUNT_KEY: 'bench-only-bank-account-key-not-a-secret-0123',
+    // Links in emails and documents; nothing in this bench follows them.
+    PUBLIC_URL: 'http://127.0.0.1',
   });
   step('starting the production server');
   const server = await startServer({ config });

@@ -60,6 +60,8 @@ export default defineConfig({
       OTP_PEPPER: 'e2e-only-pepper-0123456789abcdefghijklmnop',
       LEDGER_PSEUDONYM_KEY: 'e2e-only-ledger-key-0123456789abcdefghijklmnop',
       BANK_ACCOUNT_KEY: 'e2e-only-bank-key-0123456789abcdefghijklmnop',
+      // Production refuses to start without it: the address links in emails and contracts start with.
+      PUBLIC_URL: baseURL,
       E2E_MAIL_PORT: process.env.E2E_MAIL_PORT,
       // Every spec signs in from 127.0.0.1 within the hour: the per-address limits would refuse the run.
       RATE_LIMIT_CODE_SENDS_PER_ADDRESS: '100000',

@@ -7,6 +7,7 @@ const PRODUCTION_SECRETS = {
   OTP_PEPPER: 'a-production-pepper-of-at-least-32-chars',
   LEDGER_PSEUDONYM_KEY: 'a-production-ledger-key-of-at-least-32-chars',
   BANK_ACCOUNT_KEY: 'a-production-bank-account-key-of-32-chars',
+  PUBLIC_URL: 'https://portal.fhp.example',
 };
 
 describe('loadConfig', () => {
@@ -21,7 +22,19 @@ describe('loadConfig', () => {
       seedDemo: true,
       logLevel: 'info',
       webDistDir: join(REPO_ROOT, 'apps/web/dist'),
+      publicUrl: 'http://localhost:3000',
     });
+  });
+
+  it('links to http://localhost:PORT outside production unless PUBLIC_URL says otherwise, without a trailing slash', () => {
+    expect(loadConfig({ NODE_ENV: 'test', PORT: '8123' }).publicUrl).toBe('http://localhost:8123');
+    expect(loadConfig({ NODE_ENV: 'development', PUBLIC_URL: 'https://portal.example/fhp/' }).publicUrl).toBe('https://portal.example/fhp');
+    expect(loadConfig({ NODE_ENV: 'production', ...PRODUCTION_SECRETS }).publicUrl).toBe('https://portal.fhp.example');
+  });
+
+  it('refuses to start in production without PUBLIC_URL, saying what it is for', () => {
+    const { PUBLIC_URL: _unset, ...withoutPublicUrl } = PRODUCTION_SECRETS;
+    expect(() => loadConfig({ NODE_ENV: 'production', ...withoutPublicUrl })).toThrow(/PUBLIC_URL: is required in production/);
   });
 
   it('reads every variable', () => {
@@ -34,8 +47,8 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'warn',
       WEB_DIST_DIR: '/opt/web',
       SEED_DEMO: 'false',
-      PUBLIC_URL: 'https://fhp.example',
       ...PRODUCTION_SECRETS,
+      PUBLIC_URL: 'https://fhp.example',
     });
     expect(config).toMatchObject({
       env: 'production',
@@ -124,19 +137,27 @@ describe('loadConfig', () => {
     [{ NODE_ENV: 'production' }, 'BANK_ACCOUNT_KEY'],
     [{ BANK_ACCOUNT_KEY: 'short' }, 'BANK_ACCOUNT_KEY'],
     [{ QUERY_TOKEN_SIGNER_PUBLIC_KEY: 'abc' }, 'QUERY_TOKEN_SIGNER_PUBLIC_KEY'],
+    [{ QUERY_TOKEN_SIGNER_PUBLIC_KEY: '-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----', QUERY_TOKEN_AUDIENCE: 'fhp' }, 'QUERY_TOKEN_ISSUER'],
+    [{ QUERY_TOKEN_SIGNER_PUBLIC_KEY: '-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----', QUERY_TOKEN_ISSUER: 'partner' }, 'QUERY_TOKEN_AUDIENCE'],
+    [{ NODE_ENV: 'production' }, 'PUBLIC_URL'],
+    [{ PUBLIC_URL: 'fhp.example' }, 'PUBLIC_URL'],
+    [{ PUBLIC_URL: 'javascript:alert(1)' }, 'PUBLIC_URL'],
+    [{ PUBLIC_URL: 'https://fhp.example/?next=evil' }, 'PUBLIC_URL'],
   ])('fails fast on %o, naming the variable', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`${variable}:`));
   });
 
   it('has identity defaults and reads PEMs with escaped line breaks', () => {
-    const config = loadConfig({ QUERY_TOKEN_SIGNER_PUBLIC_KEY: '-----BEGIN PUBLIC KEY-----\\nAAAA\\n-----END PUBLIC KEY-----' });
+    const config = loadConfig({ QUERY_TOKEN_SIGNER_PUBLIC_KEY: '-----BEGIN PUBLIC KEY-----\\nAAAA\\n-----END PUBLIC KEY-----', QUERY_TOKEN_ISSUER: 'partner', QUERY_TOKEN_AUDIENCE: 'fhp' });
     expect(config).toMatchObject({
       smtpUrl: undefined,
       mailFrom: 'Flexible Hurricane Protection <no-reply@fhp.example>',
       jwt: { privateKeyPem: undefined, publicKeyPem: undefined, ttlSeconds: 3600 },
       otpPepperIsDevelopmentDefault: true,
       queryTokenSignerPublicKeyPem: '-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----',
+      queryTokenIssuer: 'partner',
+      queryTokenAudience: 'fhp',
     });
   });
 });

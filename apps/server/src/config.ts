@@ -46,6 +46,13 @@ export const DEVELOPMENT_BANK_ACCOUNT_KEY = 'fhp-development-bank-account-key-no
 /** DATABASE_POOL_MAX and DATABASE_CONNECT_TIMEOUT_MS when unset: two instances stay well under PostgreSQL's default 100 connections. */
 export const DEFAULT_POOL = { size: 20, connectTimeoutMs: 10_000 } as const;
 
+/** An origin, with a path at most: links are made by appending to it. */
+function isPlainAddress(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return url.search === '' && url.hash === '' && url.username === '' && url.password === '';
+}
+
 /** A per-window request count (RATE_LIMIT_*). */
 const limitCount = z.coerce
   .number({ message: 'must be a number of requests' })
@@ -78,7 +85,12 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).default('apps/web/dist'),
   // Unset: demo accounts in development and test, never by default in production.
   SEED_DEMO: booleanFromEnv.optional(),
-  PUBLIC_URL: optionalNonEmpty.pipe(z.url({ message: 'must be an absolute URL' }).optional()),
+  PUBLIC_URL: optionalNonEmpty.pipe(
+    z
+      .url({ protocol: /^https?$/, message: 'must be an absolute http:// or https:// URL' })
+      .refine(isPlainAddress, { message: 'must be an address without a query, fragment or credentials' })
+      .optional(),
+  ),
   SMTP_URL: optionalNonEmpty.pipe(z.url({ protocol: /^smtps?$/, message: 'must be an smtp:// or smtps:// URL' }).optional()),
   MAIL_FROM: z.string().trim().min(3).default('Flexible Hurricane Protection <no-reply@fhp.example>'),
   JWT_PRIVATE_KEY: optionalPem('a PKCS#8 PEM private key (-----BEGIN PRIVATE KEY-----)'),
@@ -90,6 +102,9 @@ const envSchema = z.object({
   LEDGER_PSEUDONYM_KEY: optionalNonEmpty.pipe(z.string().min(32, { message: 'must be at least 32 characters of random text' }).optional()),
   BANK_ACCOUNT_KEY: optionalNonEmpty.pipe(z.string().min(32, { message: 'must be at least 32 characters of random text' }).optional()),
   QUERY_TOKEN_SIGNER_PUBLIC_KEY: optionalPem('an SPKI PEM public key (-----BEGIN PUBLIC KEY-----)'),
+  // The signer's name (iss) and ours in its tokens (aud): required with the key, no defaults.
+  QUERY_TOKEN_ISSUER: optionalNonEmpty,
+  QUERY_TOKEN_AUDIENCE: optionalNonEmpty,
   TRUST_PROXY: optionalNonEmpty.pipe(
     z
       .union([
@@ -134,7 +149,12 @@ export interface Config {
   webDistExists: boolean;
   /** Demo accounts with the published password; SEED_DEMO, default true except in production. */
   seedDemo: boolean;
-  publicUrl: string | undefined;
+  /**
+   * The address customers use, without a trailing slash: every absolute link (emails, contracts'
+   * QR codes, explorer links) starts with it and never with a request's Host header. PUBLIC_URL;
+   * required in production, `http://localhost:PORT` in development and test.
+   */
+  publicUrl: string;
   /** Absent: email goes to the development outbox. */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -160,6 +180,9 @@ export interface Config {
   ledgerSealIntervalSeconds: number;
   /** Signer of tokens handed over in a page's query string; absent: such tokens are refused. */
   queryTokenSignerPublicKeyPem: string | undefined;
+  /** The `iss` and `aud` every such token must carry (set whenever the key is). */
+  queryTokenIssuer: string | undefined;
+  queryTokenAudience: string | undefined;
   /** How long an anonymous answer to a public query is reused; 0 turns the cache off. */
   graphqlCacheTtlMs: number;
   /**
@@ -203,7 +226,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.NODE_ENV === 'production' && e.OTP_PEPPER === undefined) problems.push('OTP_PEPPER: is required in production');
   if (e.NODE_ENV === 'production' && e.LEDGER_PSEUDONYM_KEY === undefined) problems.push('LEDGER_PSEUDONYM_KEY: is required in production');
   if (e.NODE_ENV === 'production' && e.BANK_ACCOUNT_KEY === undefined) problems.push('BANK_ACCOUNT_KEY: is required in production');
+  if (e.NODE_ENV === 'production' && e.PUBLIC_URL === undefined) {
+    problems.push('PUBLIC_URL: is required in production (the address customers use, e.g. https://portal.example; links in emails and contracts start with it)');
+  }
   if (e.JWT_PUBLIC_KEY !== undefined && e.JWT_PRIVATE_KEY === undefined) problems.push('JWT_PUBLIC_KEY: needs JWT_PRIVATE_KEY too');
+  for (const name of ['QUERY_TOKEN_ISSUER', 'QUERY_TOKEN_AUDIENCE'] as const) {
+    if (e.QUERY_TOKEN_SIGNER_PUBLIC_KEY !== undefined && e[name] === undefined) problems.push(`${name}: is required with QUERY_TOKEN_SIGNER_PUBLIC_KEY (sign-in links must name their issuer and audience)`);
+  }
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   const webDistDir = absolute(e.WEB_DIST_DIR, REPO_ROOT);
   return {
@@ -219,7 +248,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDistDir,
     webDistExists: existsSync(webDistDir),
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
-    publicUrl: e.PUBLIC_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     jwt: {
@@ -235,6 +264,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bankAccountKey: e.BANK_ACCOUNT_KEY ?? DEVELOPMENT_BANK_ACCOUNT_KEY,
     ledgerSealIntervalSeconds: e.LEDGER_SEAL_INTERVAL_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 10),
     queryTokenSignerPublicKeyPem: e.QUERY_TOKEN_SIGNER_PUBLIC_KEY,
+    queryTokenIssuer: e.QUERY_TOKEN_ISSUER,
+    queryTokenAudience: e.QUERY_TOKEN_AUDIENCE,
     graphqlCacheTtlMs: e.GRAPHQL_CACHE_TTL_MS,
     trustProxy: e.TRUST_PROXY ?? false,
     clientLimits: {

@@ -23,7 +23,7 @@ export interface StartedServer {
   app: FastifyInstance;
   /** The database the app runs on (the caller's, or the one opened here). */
   database: Database;
-  /** Where the app listens (PUBLIC_URL when set). */
+  /** Where this process listens, on this machine (links customers get use config.publicUrl). */
   url: string;
   /** Stops listening, closes the app and then the database when it was opened here. Idempotent. */
   close(): Promise<void>;
@@ -89,9 +89,9 @@ export async function startServer({ config, database, clock }: StartServerOption
   // The port actually bound (PORT=0 picks one).
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  const url = config.publicUrl ?? `http://localhost:${port}`;
+  const url = `http://localhost:${port}`;
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
-  app.log.info({ database: where, web: config.webDistExists ? config.webDistDir : 'not built' }, `FHP listening on ${url}`);
+  app.log.info({ database: where, web: config.webDistExists ? config.webDistDir : 'not built', links: config.publicUrl }, `FHP listening on ${url}`);
 
   return { app, database: db, url, close };
 }

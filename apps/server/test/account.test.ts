@@ -227,7 +227,7 @@ describeApp(
       // The number changes: the code texted to the old one no longer verifies anything.
       expect((await gqlAs(app, token, UPDATE, { input: profileInput(email, { primaryContactNo: '+1 767 555 0143' }) })).body.errors).toBeUndefined();
       const stale = await gqlAs(app, token, VERIFY, { input: { otp: oldCode } });
-      expect(stale.body.errors?.[0]?.extensions?.display_message).toBe('This code is not correct or has expired. Please check it, or ask for a new code.');
+      expect(stale.body.errors?.[0]?.extensions?.display_message).toBe('This code was sent to a phone number that is no longer on your account. Please ask for a new code.');
 
       expect((await gqlAs(app, token, SEND_CODE)).body.errors).toBeUndefined();
       await app.identity.deliveries.settle();

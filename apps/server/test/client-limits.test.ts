@@ -178,3 +178,25 @@ describeApp(
     },
   },
 );
+
+describeApp(
+  'client limits on sign-in-type/get (issue 19, item 11)',
+  (suite) => {
+    it('counts each question against the connection’s secret checks: the fourth from one address is 429 with Retry-After; another address is not affected', async () => {
+      const answers: Answer[] = [];
+      // A different email each time, as a script listing who signs in how would ask.
+      for (let i = 0; i < 4; i += 1) answers.push(await post(suite.app, '/iam/v1/user/sign-in-type/get', { email: `who-${i}@example.com` }, '198.51.100.30'));
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 429]);
+      expect(Number(answers[3]!.retryAfter)).toBeGreaterThan(0);
+      expect(answers[3]!.message).toMatch(new RegExp(String.raw`^Too many sign-in attempts from your connection\. Try again after ${RETRY_TIME}$`));
+      expect((await post(suite.app, '/iam/v1/user/sign-in-type/get', { email: 'who-0@example.com' }, '198.51.100.31')).status).toBe(200);
+    });
+
+    it('shares the count with sign-ins: a connection that spent its checks asking types cannot then try a password', async () => {
+      for (let i = 0; i < 3; i += 1) expect((await post(suite.app, '/iam/v1/user/sign-in-type/get', { email: `pair-${i}@example.com` }, '198.51.100.40')).status).toBe(200);
+      const signIn = await post(suite.app, '/iam/v1/user/sign-in', { email: 'pair-0@example.com', password: 'not the password', role: null }, '198.51.100.40');
+      expect(signIn.status).toBe(429);
+    });
+  },
+  { seed: false, env: { ...REAL_DEFAULTS, TRUST_PROXY: 'true', RATE_LIMIT_SECRET_CHECKS_PER_ADDRESS: '3' } },
+);

@@ -76,7 +76,7 @@ describeApp('the proof ledger explorer (getBlockchianTxn)', (suite) => {
     const answer = await found(entry.hash);
     expect(answer).toMatchObject({
       hash: entry.hash,
-      txnLink: `http://localhost:80/explorer/${entry.hash}`,
+      txnLink: `${suite.app.config.publicUrl}/explorer/${entry.hash}`,
       txnId: entry.txnId,
       status: 'CONFIRMED',
       kind: 'POLICY_ISSUED',
@@ -85,7 +85,7 @@ describeApp('the proof ledger explorer (getBlockchianTxn)', (suite) => {
       timestamp: AT.toISOString(),
       sequence: 4,
       prevHash: entries[2]!.hash,
-      prevTxnLink: `http://localhost:80/explorer/${entries[2]!.hash}`,
+      prevTxnLink: `${suite.app.config.publicUrl}/explorer/${entries[2]!.hash}`,
       payloadHash: entry.payloadHash,
       payload: entry.payload,
       data: { policyNumber: 'FHP-GD-2027-000001', status: 'ISSUED' },

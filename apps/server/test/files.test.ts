@@ -49,7 +49,7 @@ describeApp(
       expect(png).toEqual({ id: expect.any(String), name: 'passport.png', size: pngBytes().length, mimeType: 'image/png', purpose: 'ID_PROOF' });
       // The declared type counts for nothing: a PDF sent as octet-stream is a PDF.
       const pdf = await uploadProof(app, token, 'ADDRESS_PROOF', { filename: 'bill', contentType: 'application/octet-stream', data: pdfBytes() });
-      expect(pdf).toMatchObject({ mimeType: 'application/pdf', purpose: 'ADDRESS_PROOF', name: 'bill' });
+      expect(pdf).toMatchObject({ mimeType: 'application/pdf', purpose: 'ADDRESS_PROOF', name: 'bill.pdf' });
       const jpeg = await uploadProof(app, token, 'ID_PROOF', { filename: 'id.jpg', contentType: 'image/jpeg', data: jpegBytes() });
       expect(jpeg.mimeType).toBe('image/jpeg');
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { generateKeyPair, SignJWT, exportSPKI } from 'jose';
 import { afterAll, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../src/db/seed/identity';
@@ -165,7 +166,7 @@ describeApp(
     it('signs in with a link token from the configured signer, and refuses any other', async () => {
       const app = suite.app;
       const sign = (email: string, key = linkSigner.privateKey) =>
-        new SignJWT({ email }).setProtectedHeader({ alg: 'ES256' }).setIssuedAt().setExpirationTime('5m').sign(key);
+        new SignJWT({ email }).setProtectedHeader({ alg: 'ES256' }).setIssuer('partner').setAudience('fhp-links').setJti(randomUUID()).setIssuedAt().setExpirationTime('5m').sign(key);
       const ok = await iam(app, '/user/sign-in', { email: 'teller@fhp.example', jwtToken: ` ${await sign('teller@fhp.example')} `, role: null });
       expect(ok.status).toBe(200);
       expect(ok.body).toMatchObject({ status: 'SIGNED_IN', userRoles: [{ name: 'teller' }] });
@@ -224,5 +225,5 @@ describeApp(
       return (done.body as { accessToken: string }).accessToken;
     }
   },
-  { env: { SMTP_URL: smtp.url, QUERY_TOKEN_SIGNER_PUBLIC_KEY: linkSignerPublicPem } },
+  { env: { SMTP_URL: smtp.url, QUERY_TOKEN_SIGNER_PUBLIC_KEY: linkSignerPublicPem, QUERY_TOKEN_ISSUER: 'partner', QUERY_TOKEN_AUDIENCE: 'fhp-links' } },
 );

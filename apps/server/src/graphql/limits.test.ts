@@ -176,5 +176,5 @@ describeApp(
       expect(response.statusCode).toBe(404);
     });
   },
-  { env: { NODE_ENV: 'production' }, seed: false },
+  { env: { NODE_ENV: 'production', PUBLIC_URL: 'https://portal.fhp.example' }, seed: false },
 );

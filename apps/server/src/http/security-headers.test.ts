@@ -71,15 +71,15 @@ describeApp(
       });
 
       it.each([
-        ['a PNG', { filename: 'passport.png', contentType: 'image/png', data: pngBytes() }, 'image/png'],
-        // Declared as HTML: the answer still says what the bytes are, and only as a download.
-        ['a PDF declared as HTML', { filename: 'bill.html', contentType: 'text/html', data: pdfBytes() }, 'application/pdf'],
-      ])('%s is downloaded as an attachment with its checked type', async (_name, file, type) => {
+        ['a PNG', { filename: 'passport.png', contentType: 'image/png', data: pngBytes() }, 'image/png', 'passport.png'],
+        // Declared as HTML: the answer still says what the bytes are, and only as a download named for them.
+        ['a PDF declared as HTML', { filename: 'bill.html', contentType: 'text/html', data: pdfBytes() }, 'application/pdf', 'bill.pdf'],
+      ])('%s is downloaded as an attachment with its checked type', async (_name, file, type, name) => {
         const stored = await uploadProof(suite.app, token, 'ADDRESS_PROOF', file);
         const response = await suite.app.inject({ method: 'GET', url: `/api/v1/files/${stored.id}`, headers: { authorization: `Bearer ${token}` } });
         expect(response.statusCode).toBe(200);
         expect(response.headers['content-type']).toBe(type);
-        expect(response.headers['content-disposition']).toBe(`attachment; filename*=UTF-8''${encodeURIComponent(file.filename)}`);
+        expect(response.headers['content-disposition']).toBe(`attachment; filename="${name}"; filename*=UTF-8''${name}`);
         expect(response.headers['x-content-type-options']).toBe('nosniff');
         expect(csp(response).get('default-src')).toEqual(["'none'"]);
         expect(csp(response).has('sandbox')).toBe(true);

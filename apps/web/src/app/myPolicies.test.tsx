@@ -96,17 +96,46 @@ function serve(role: string, answers: Record<string, unknown>) {
 setUpShellTests();
 
 describe('policy lists', () => {
+  // Issue 19, item 15: a holder must never read "No Policies found" because the server failed (a
+  // storm's peak load is when they look); the failure says so and Retry asks again.
   it.each([
-    ['/my-policies/actual', 'Actual policies'],
-    ['/my-policies/provisional', 'Provisional policies'],
-  ])('%s: a failed list shows the empty state, not an error', async (path, title) => {
+    ['/my-policies/actual', 'Actual policies', 'No Policies found'],
+    ['/my-policies/provisional', 'Provisional policies', 'No Policies found'],
+    ['/my-policies/archived', 'Archived Policies', 'No Archived policies found yet - All Expired/Cancelled polices will display here'],
+  ])('%s: a failed list says it could not be loaded, with Retry, never that there are no policies; Retry shows them', async (path, title, empty) => {
     signInForTest();
-    serve('purchaser', { MyPolicies: failure });
+    let failing = true;
+    const { variables } = serve('purchaser', {
+      MyPolicies: () => (failing ? failure : { data: { getMyPolicies: { data: [card(7, 'ISSUED')], currentPage: 1, pageSize: 10, totalCount: 1, totalPages: 1 } } }),
+    });
     renderAppAt(path);
     expect(await screen.findByRole('heading', { level: 1, name: title }, { timeout: 5000 })).toBeTruthy();
-    expect(await screen.findByRole('heading', { name: 'No Policies found' })).toBeTruthy();
-    expect(screen.getByText('Purchase policy today to protect against Flexible Hurricane Protection')).toBeTruthy();
-    expect(screen.queryByText('Uh oh.')).toBeNull();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Your policies could not be loaded right now.');
+    expect(screen.queryByRole('heading', { name: empty })).toBeNull();
+    expect(screen.queryByText(empty)).toBeNull();
+    expect(screen.queryByText('Purchase policy today to protect against Flexible Hurricane Protection')).toBeNull();
+
+    failing = false;
+    const asked = variables.MyPolicies!.length;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('FHP-GD-2025-000007')).toBeTruthy();
+    expect(variables.MyPolicies!.length).toBe(asked + 1);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('a list that loaded and then fails on another page says so too, instead of keeping the old page', async () => {
+    signInForTest();
+    let failing = false;
+    serve('purchaser', {
+      MyPolicies: () => (failing ? failure : { data: { getMyPolicies: { data: [card(1, 'ISSUED')], currentPage: 1, pageSize: 10, totalCount: 11, totalPages: 2 } } }),
+    });
+    renderAppAt('/my-policies/actual');
+    expect(await screen.findByText('FHP-GD-2025-000001', {}, { timeout: 5000 })).toBeTruthy();
+    failing = true;
+    fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Your policies could not be loaded right now.');
+    expect(screen.queryByText('FHP-GD-2025-000001')).toBeNull();
   });
 
   it('archived: heading, refresh, filter by number, the loading and empty texts', async () => {

@@ -12,7 +12,10 @@ export type ClientLimitKind = 'send' | 'check';
 export interface ClientLimits {
   /** Codes per client address per window. 100 lets a credit union's office sign up its customers over the hour. */
   codeSendsPerAddress: number;
-  /** Secret checks per client address per window: a customer takes two or three (password, code, a typo). */
+  /**
+   * Secret checks per client address per window: a customer takes three or four (the sign-in type
+   * question, password, code, a typo).
+   */
   secretChecksPerAddress: number;
   codeSendsPerAccount: number;
   secretChecksPerAccount: number;

@@ -69,14 +69,19 @@ const phoneNumberSchema = z
 
 export const signInTypeBodySchema = z.object({ email: emailSchema });
 
+/**
+ * The email may be left out only with a sign-in link's token (`jwtToken`), which names its user:
+ * the page that reads the token from its address does not know who it is for.
+ */
 export const signInBodySchema = z
   .object({
-    email: emailSchema,
+    email: emailSchema.optional(),
     password: signInPasswordSchema.optional(),
     otp: otpCodeSchema.optional(),
     jwtToken: jwtTokenSchema.optional(),
     role: roleUuidSchema,
   })
+  .refine((body) => body.email !== undefined || body.jwtToken !== undefined, { error: EMAIL_MESSAGES.required, path: ['email'] })
   .refine((body) => body.password !== undefined || body.otp !== undefined || body.jwtToken !== undefined, {
     error: 'Enter your password or the code we sent you',
   });

@@ -13,7 +13,8 @@ export const USER_IMPORT_LIMITS = { maxRecords: 1000, maxBytes: 10_485_760 } as 
 export const USER_IMPORT_MESSAGES = {
   firstNameRequired: 'First Name is required',
   emailUnique: 'Email is required and it should be unique',
-  tooManyRecords: `The file has more than ${USER_IMPORT_LIMITS.maxRecords} records; split it into files of at most ${USER_IMPORT_LIMITS.maxRecords}.`,
+  // Blank rows count: a file is read no further than this many rows after its header.
+  tooManyRecords: `The file has more than ${USER_IMPORT_LIMITS.maxRecords} rows after its header (blank rows count too); remove blank rows or split it into files of at most ${USER_IMPORT_LIMITS.maxRecords} records.`,
   tooLarge: `The file is larger than ${USER_IMPORT_LIMITS.maxBytes} bytes (10 MB).`,
   notSpreadsheet: 'The file must be a CSV or XLSX spreadsheet.',
   unpacksTooLarge: 'The spreadsheet unpacks to far more than a list of users would. Save only the users sheet as CSV or XLSX and try again.',

@@ -28,6 +28,8 @@ export const ACCOUNT_MESSAGES = {
   phoneMissing: 'Please add your phone number to your profile first.', // ours
   phoneAlreadyVerified: 'Your phone number is already verified.', // ours
   phoneCodeSent: 'We sent a code to your phone. It expires in 10 minutes.', // ours
+  /** A code texted to a number that is no longer the one on file: it proves nothing about the new one. */
+  phoneCodeForOtherNumber: 'This code was sent to a phone number that is no longer on your account. Please ask for a new code.', // ours
 } as const;
 
 const form = profileFormSchema.shape;

@@ -72,6 +72,11 @@ export const oneTimeCodes = pgTable(
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /**
+     * A phone code's number, keyed like the code (HMAC with the pepper, never the number): the code
+     * verifies that number only. Null for codes that prove an email.
+     */
+    phoneHash: text('phone_hash'),
   },
   (t) => [index('one_time_codes_email_idx').on(t.email, t.createdAt)],
 );
@@ -85,6 +90,15 @@ export const passwordAttempts = pgTable('password_attempts', {
   attempts: integer('attempts').notNull().default(0),
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * Sign-in links used (decision 122): a link token's id (jti) until the token expires, so a link
+ * signs in once. Rows whose `expires_at` has passed are deleted: no such token verifies any more.
+ */
+export const signInLinkUses = pgTable('sign_in_link_uses', {
+  jti: text('jti').primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
 
 /** Server-wide settings by key (e.g. the generated token signing key shared by every instance). */

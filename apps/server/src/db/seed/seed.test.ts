@@ -105,7 +105,7 @@ describe('booting on a DATA_DIR', () => {
   });
 
   it('production without SEED_DEMO: no users, yet pageContent and currentSeason answer', async () => {
-    const app = await bootApp(testConfig({ DATA_DIR: join(dir, 'production'), NODE_ENV: 'production' }));
+    const app = await bootApp(testConfig({ DATA_DIR: join(dir, 'production'), NODE_ENV: 'production', PUBLIC_URL: 'https://portal.fhp.example' }));
     try {
       expect(app.config.seedDemo).toBe(false);
       expect((await app.db.select({ n: count() }).from(users))[0]?.n).toBe(0);

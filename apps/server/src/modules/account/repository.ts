@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { files, oneTimeCodes } from '../../db/schema';
+import { files, users } from '../../db/schema';
 
 /** The photo's file, locked: the caller's own PROFILE_IMAGE upload, unused or already this profile's. */
 export async function findImageFileForUpdate(db: Db, id: string) {
@@ -17,12 +17,15 @@ export async function attachFile(db: Db, id: string, now: Date): Promise<void> {
 }
 
 /**
- * Spends every open phone code of the account: a code texted to the old number must not verify
- * a new one.
+ * Marks the phone verified while `phone` is still the number on file; false when it is not (a
+ * change committed first). The row lock is taken here, after the code's: a KYC or profile change
+ * takes only the user's, so the two never wait on each other in a circle.
  */
-export async function voidPhoneCodes(db: Db, email: string, now: Date): Promise<void> {
-  await db
-    .update(oneTimeCodes)
-    .set({ consumedAt: now })
-    .where(and(eq(oneTimeCodes.email, email), eq(oneTimeCodes.purpose, 'PHONE_VERIFY'), isNull(oneTimeCodes.consumedAt)));
+export async function markPhoneVerified(db: Db, userId: string, phone: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ phoneVerified: true, updatedAt: now })
+    .where(and(eq(users.id, userId), eq(users.phone, phone)))
+    .returning({ id: users.id });
+  return rows.length === 1;
 }

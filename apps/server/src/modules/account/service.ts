@@ -10,7 +10,7 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { parseInput, userInputError } from '../../graphql/errors';
 import { fileUrl } from '../files';
-import type { CodeStore } from '../identity/codes';
+import { PhoneCodeForOtherNumber, type CodeStore } from '../identity/codes';
 import { graphqlRefusal, IdentityError } from '../identity/errors';
 import { unauthenticated } from '../identity/guards';
 import { findUserById, updateUser, type UserWithRole } from '../identity/repository';
@@ -18,7 +18,7 @@ import { attachFiles, findCustomerProfile, findKycDocuments, insertKycDocuments,
 import { claimProofFiles } from '../kyc/service';
 import { oneTimeCodeSms, type DeliveryQueue } from '../notifications';
 import { appendTransaction, TXN_LOCATIONS, TXN_TYPES } from '../policies/transaction-log';
-import { attachFile, findImageFileForUpdate, voidPhoneCodes } from './repository';
+import { attachFile, findImageFileForUpdate, markPhoneVerified } from './repository';
 
 export interface AccountDeps {
   db: Db;
@@ -43,7 +43,8 @@ async function requireAccount(db: Db, userId: string): Promise<UserWithRole> {
 /**
  * updateMyProfile (spec part 2 section 5): names, gender, phone, occupation, address and an
  * optional photo, in one transaction. The email is the sign-in identity and stays as it is; a
- * new phone number is unverified again and any code sent to the old one is void.
+ * new phone number is unverified again, and a code texted to the old one verifies only that one
+ * (codes are bound to their number: CodeStore.verify).
  */
 export async function updateMyProfile({ db, clock }: AccountDeps, userId: string, input: unknown): Promise<UserWithRole> {
   const values = parseInput(updateMyProfileInputSchema, input);
@@ -65,7 +66,6 @@ export async function updateMyProfile({ db, clock }: AccountDeps, userId: string
     }
 
     const phoneChanged = user.phone !== values.primaryContactNo;
-    if (phoneChanged) await voidPhoneCodes(tx, user.email, now);
     await updateUser(
       tx,
       userId,
@@ -125,6 +125,7 @@ export async function editKycDoc({ db, clock }: AccountDeps, userId: string, inp
 function codeRefusal(error: unknown): never {
   if (!(error instanceof IdentityError)) throw error;
   if (error.statusCode === 401) throw userInputError(ACCOUNT_MESSAGES.otpWrong);
+  if (error instanceof PhoneCodeForOtherNumber) throw userInputError(ACCOUNT_MESSAGES.phoneCodeForOtherNumber);
   throw graphqlRefusal(error);
 }
 
@@ -140,24 +141,39 @@ export async function sendMobileVerificationCode({ db, codes, deliveries, spend 
   if (!phone) throw userInputError(ACCOUNT_MESSAGES.phoneMissing);
   if (user.phoneVerified) throw userInputError(ACCOUNT_MESSAGES.phoneAlreadyVerified);
   await codes
-    .issue(user.email, 'PHONE_VERIFY', (tx, code) =>
-      deliveries.insertion(tx, [{ channel: 'sms', to: phone, kind: 'phone verification code', text: oneTimeCodeSms({ code }), expiresInSeconds: CODE_TTL_SECONDS }]),
+    .issue(
+      user.email,
+      'PHONE_VERIFY',
+      (tx, code) => deliveries.insertion(tx, [{ channel: 'sms', to: phone, kind: 'phone verification code', text: oneTimeCodeSms({ code }), expiresInSeconds: CODE_TTL_SECONDS }]),
+      { phone },
     )
     .catch(codeRefusal);
   deliveries.kick();
   return { message: ACCOUNT_MESSAGES.phoneCodeSent };
 }
 
-/** verifyMobileNo: the texted code marks the phone verified. */
+/**
+ * verifyMobileNo: the texted code marks the phone verified, if it was texted to the number on file
+ * (a code is bound to its number). The number is checked again as it is marked: a change that
+ * committed in between wins, and the code proves nothing.
+ */
 export async function verifyMobileNo({ db, clock, codes, spend }: PhoneDeps, userId: string, input: unknown): Promise<{ message: string }> {
   const { otp } = parseInput(verifyMobileNoInputSchema, input);
   const user = await requireAccount(db, userId);
   await spend('check', user.email).catch(codeRefusal);
   if (user.phoneVerified) throw userInputError(ACCOUNT_MESSAGES.phoneAlreadyVerified);
+  const phone = user.phone;
+  if (!phone) throw userInputError(ACCOUNT_MESSAGES.phoneMissing);
   await codes
-    .verify(user.email, 'PHONE_VERIFY', otp, async (tx) => {
-      await updateUser(tx, userId, { phoneVerified: true }, clock());
-    })
+    .verify(
+      user.email,
+      'PHONE_VERIFY',
+      otp,
+      async (tx) => {
+        if (!(await markPhoneVerified(tx, userId, phone, clock()))) throw new PhoneCodeForOtherNumber();
+      },
+      { phone },
+    )
     .catch(codeRefusal);
   return { message: ACCOUNT_MESSAGES.phoneVerified };
 }

@@ -3,8 +3,8 @@ import { inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { users } from '../../db/schema';
 import { httpErrorBody } from '../../http/errors';
-import { MESSAGES } from '../identity/errors';
 import { findRoleByName } from '../identity/repository';
+import { allowOnly } from '../identity/route-guards';
 import { newVuid } from '../identity/vuid';
 import { readUserRecords, SpreadsheetRefused } from './spreadsheet';
 
@@ -62,9 +62,9 @@ function refuse(reply: FastifyReply, status: number, message: string) {
 export async function userImportRoutes(app: FastifyInstance) {
   // The file as bytes, whatever its type says: the content decides (CSV text or XLSX), not the name.
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: USER_IMPORT_LIMITS.maxBytes + 1024 * 1024 }, (_request, body, done) => done(null, body));
-  app.post<{ Querystring: { commit?: string } }>(USER_IMPORT_PATH, async (request: FastifyRequest<{ Querystring: { commit?: string } }>, reply) => {
-    if (request.user === null) return refuse(reply, 401, MESSAGES.signInRequired);
-    if (!request.ability.can('manage', 'User')) return refuse(reply, 403, MESSAGES.forbidden);
+  // Who asks and how much they announce are checked before the body is read (decision 124).
+  const onRequest = allowOnly((ability) => ability.can('manage', 'User'), { bytes: USER_IMPORT_LIMITS.maxBytes, message: USER_IMPORT_MESSAGES.tooLarge });
+  app.post<{ Querystring: { commit?: string } }>(USER_IMPORT_PATH, { onRequest }, async (request: FastifyRequest<{ Querystring: { commit?: string } }>, reply) => {
     const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     try {
       const answer = await importUsers(app, bytes, request.query.commit === 'true');

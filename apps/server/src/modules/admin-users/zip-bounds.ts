@@ -12,7 +12,8 @@ export class ZipTooLarge extends Error {
   override name = 'ZipTooLarge';
 }
 
-function open(bytes: Buffer): Promise<yauzl.ZipFile> {
+/** The archive's directory, read from the buffer; entries one at a time (`readEntry`), each opened on request. */
+export function openZip(bytes: Buffer): Promise<yauzl.ZipFile> {
   return new Promise((resolve, reject) => {
     // validateEntrySizes: an entry that inflates past the size it declares is an error, so a lying
     // central directory cannot slip a bigger entry past the sum below.
@@ -26,7 +27,7 @@ function open(bytes: Buffer): Promise<yauzl.ZipFile> {
  * zip, a corrupt entry) are thrown as they are.
  */
 export async function assertZipWithinBounds(bytes: Buffer, limits: { maxEntries: number; maxUncompressedBytes: number } = ZIP_LIMITS): Promise<void> {
-  const zip = await open(bytes);
+  const zip = await openZip(bytes);
   if (zip.entryCount > limits.maxEntries) {
     zip.close();
     throw new ZipTooLarge(`the archive has ${zip.entryCount} entries`);

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { httpErrorBody } from '../../http/errors';
 import { MESSAGES } from '../identity/errors';
 import type { BlobStore } from './blob-store';
+import { contentDisposition, fileName } from './download-name';
 import { countRecentUnattachedFiles, MAX_UNATTACHED_UPLOADS_PER_DAY, putWithinQuota } from './cleanup';
 import { receiveUpload, UPLOAD_LIMITS, UPLOAD_MESSAGES, UPLOAD_RETRY_AFTER_SECONDS, UploadRefused, type UploadSlots } from './upload';
 
@@ -12,11 +13,6 @@ export const FILES_PATH = '/api/v1/files';
 /** The URL the owner (or an admin) reads a stored file from; the profile's `kyc[].doc`. */
 export function fileUrl(id: string): string {
   return `${FILES_PATH}/${id}`;
-}
-
-/** RFC 5987 value: encodeURIComponent leaves ' ( ) * ! as they are, which the header grammar does not allow. */
-function headerSafeName(name: string): string {
-  return encodeURIComponent(name).replace(/['()*!]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -97,10 +93,11 @@ export function filesRoutes(blobs: BlobStore, slots: UploadSlots) {
       const blob = await blobs.get(id);
       if (!blob) return refuse(reply, 404, NOT_FOUND); // removed in between
       // Always a download, never rendered in our origin, with the type the bytes were checked as
-      // (not what the uploader claimed); nosniff (set on every answer) keeps browsers from guessing.
+      // (not what the uploader claimed) and a name whose extension says the same, even for a file
+      // stored before names followed types; nosniff (set on every answer) keeps browsers from guessing.
       return reply
         .header('content-type', blob.mimeType)
-        .header('content-disposition', `attachment; filename*=UTF-8''${headerSafeName(blob.originalName)}`)
+        .header('content-disposition', contentDisposition('attachment', fileName(blob.originalName, blob.mimeType)))
         .header('content-security-policy', "default-src 'none'; frame-ancestors 'none'; sandbox")
         .header('cache-control', 'private, no-store')
         .send(blob.bytes);

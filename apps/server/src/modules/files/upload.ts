@@ -2,6 +2,7 @@ import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import { COMMON_MESSAGES, KYC_DOCUMENT_TYPES, MAX_UPLOAD_BYTES, PROFILE_MESSAGES, type KycDocumentType } from '@fhp/domain';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
+import { fileName } from './download-name';
 
 /**
  * Reading one proof from a multipart request (decision 004): the field `purpose`, then exactly one
@@ -172,14 +173,6 @@ function translate(error: unknown): UploadRefused {
   return new UploadRefused(400, UPLOAD_MESSAGES.malformed);
 }
 
-/** A display name without any path a browser may have sent, and of a sane length. */
-function cleanName(filename: string | undefined): string {
-  const base = (filename ?? '').split(/[\\/]/).pop() ?? '';
-  // Control characters would end up in a Content-Disposition header later.
-  const printable = base.replace(/\p{Cc}/gu, '').trim();
-  return (printable === '' ? 'upload' : printable).slice(0, 200);
-}
-
 function isPurpose(value: unknown): value is UploadPurpose {
   return typeof value === 'string' && (UPLOAD_PURPOSES as readonly string[]).includes(value);
 }
@@ -199,7 +192,7 @@ async function detectMime(bytes: Buffer, purpose: UploadPurpose): Promise<string
 export async function receiveUpload(request: FastifyRequest): Promise<ReceivedUpload> {
   if (!request.isMultipart()) throw new UploadRefused(415, UPLOAD_MESSAGES.notMultipart);
   let purpose: UploadPurpose | undefined;
-  let file: { name: string; bytes: Buffer } | undefined;
+  let file: { filename: string | undefined; bytes: Buffer } | undefined;
   let refusal: UploadRefused | undefined;
   try {
     for await (const part of request.parts({ limits: UPLOAD_LIMITS })) {
@@ -223,7 +216,7 @@ export async function receiveUpload(request: FastifyRequest): Promise<ReceivedUp
         else refusal ??= new UploadRefused(400, purpose === undefined ? UPLOAD_MESSAGES.purposeInvalid : UPLOAD_MESSAGES.fileRequired);
         continue;
       }
-      file = { name: cleanName(filePart.filename), bytes: await filePart.toBuffer() };
+      file = { filename: filePart.filename, bytes: await filePart.toBuffer() };
     }
   } catch (error) {
     // A limit cuts the stream short; what we had already seen explains it better than the cut.
@@ -232,5 +225,7 @@ export async function receiveUpload(request: FastifyRequest): Promise<ReceivedUp
   if (refusal) throw refusal;
   if (purpose === undefined) throw new UploadRefused(400, UPLOAD_MESSAGES.purposeInvalid);
   if (file === undefined) throw new UploadRefused(400, UPLOAD_MESSAGES.fileRequired);
-  return { purpose, name: file.name, bytes: file.bytes, mimeType: await detectMime(file.bytes, purpose) };
+  const mimeType = await detectMime(file.bytes, purpose);
+  // Named for what it is: the extension follows the checked type, whatever the browser sent.
+  return { purpose, name: fileName(file.filename, mimeType), bytes: file.bytes, mimeType };
 }

@@ -57,6 +57,8 @@ export const MESSAGES = {
   userExists: 'A user with this email address already exists.',
   noSuchUser: 'There is no user with this email address.',
   alreadyActive: 'This user has already set up the account; there is nothing to re-invite.',
+  /** A sign-in link's second use: only someone holding a validly signed link reads it. */
+  linkUsed: 'This sign-in link has already been used. Please sign in with your email, or ask for a new link.',
 } as const;
 
 export const badCredentials = () => new IdentityError(401, BAD_CREDENTIALS);

@@ -9,6 +9,7 @@ import { createQueryTokenVerifier, type TokenService } from './crypto';
 import { createAppTokenService } from './keys';
 import { createPasswordAttemptStore } from './password-attempts';
 import { identityRoutes } from './routes';
+import { createSignInLinkUses } from './sign-in-links';
 import { createIdentityService, type IdentityService } from './service';
 
 export type { RequestUser } from './auth';
@@ -55,7 +56,14 @@ export const identityPlugin = fp(
     const sms = createOutboxSmsProvider({ outbox, logger: app.log });
     // Built once, so a bad signer key in the configuration stops the boot.
     const queryTokens = config.queryTokenSignerPublicKeyPem
-      ? await createQueryTokenVerifier({ signerPublicKeyPem: config.queryTokenSignerPublicKeyPem, logger: app.log, now: clock })
+      ? await createQueryTokenVerifier({
+          signerPublicKeyPem: config.queryTokenSignerPublicKeyPem,
+          // loadConfig requires both with the key.
+          issuer: config.queryTokenIssuer ?? '',
+          audience: config.queryTokenAudience ?? '',
+          logger: app.log,
+          now: clock,
+        })
       : null;
     if (config.otpPepperIsDevelopmentDefault) {
       app.log.warn('OTP_PEPPER is not set: one-time codes are hashed with the public development pepper');
@@ -71,7 +79,8 @@ export const identityPlugin = fp(
       soleWorker: app.databaseKind === 'pglite',
       leaseSeconds: config.deliveryLeaseSeconds,
     });
-    const service = createIdentityService({ db, config, clock, tokens, codes, passwordAttempts, queryTokens, deliveries });
+    const linkUses = createSignInLinkUses(db, clock);
+    const service = createIdentityService({ db, config, clock, tokens, codes, passwordAttempts, queryTokens, linkUses, deliveries });
     app.addHook('onReady', async () => deliveries.start());
     // What is due goes out before the SMTP pool closes, within a bound; anything left stays queued
     // for the next start (or another instance).

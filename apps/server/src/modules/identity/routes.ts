@@ -15,7 +15,8 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { httpErrorBody } from '../../http/errors';
 import type { ClientLimiter } from './client-limits';
-import { IdentityError, MESSAGES } from './errors';
+import { IdentityError } from './errors';
+import { allowOnly } from './route-guards';
 import type { IdentityService } from './service';
 
 /** The body through the domain's schema; the first problem is the customer's sentence. */
@@ -26,12 +27,6 @@ function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   const result = schema.safeParse(body);
   if (!result.success) throw new IdentityError(400, result.error.issues[0]?.message ?? 'The request is not valid.');
   return result.data;
-}
-
-/** Staff-only routes: anonymous answers 401, a signed-in user without the ability 403. */
-function requireAbility(request: FastifyRequest, action: Action, subject: DataSubject): void {
-  if (request.user === null) throw new IdentityError(401, MESSAGES.signInRequired);
-  if (!request.ability.can(action, subject)) throw new IdentityError(403, MESSAGES.forbidden);
 }
 
 /**
@@ -64,10 +59,11 @@ export const identityRoutes =
       schema: S,
       handle: (body: z.output<S>) => Promise<unknown>,
       options: { guard?: [Action, DataSubject]; spends?: Spends<z.output<S>> } = {},
-    ) =>
-      app.post(path, async (request, reply) => {
+    ) => {
+      const guard = options.guard;
+      // Staff-only routes check who asks before the body is read: 401 anonymous, 403 without the ability.
+      return app.post(path, { onRequest: guard ? allowOnly((ability) => ability.can(...guard)) : [] }, async (request, reply) => {
         try {
-          if (options.guard) requireAbility(request, ...options.guard);
           const body = parseBody(schema, request.body);
           if (options.spends) {
             const { kinds, account } = options.spends(body);
@@ -79,11 +75,15 @@ export const identityRoutes =
           return withHeaders(request, reply, error);
         }
       });
+    };
 
     const sends = (body: { email: string }) => ({ kinds: ['send' as const], account: body.email });
-    const checks = (body: { email: string }) => ({ kinds: ['check' as const], account: body.email });
+    // A sign-in link may name no email: its token is then counted for the address alone.
+    const checks = (body: { email?: string | undefined }) => ({ kinds: ['check' as const], ...(body.email === undefined ? {} : { account: body.email }) });
 
-    post('/user/sign-in-type/get', signInTypeBodySchema, (body) => service.signInType(body.email));
+    // Counted per address with the secret checks: a script listing who signs in how pays like a
+    // guesser. Not per account: anyone could then spend a stranger's sign-ins by asking about them.
+    post('/user/sign-in-type/get', signInTypeBodySchema, (body) => service.signInType(body.email), { spends: () => ({ kinds: ['check'] }) });
     // A sign-in always carries a secret (password, code or link token); its code is per-email limited.
     post('/user/sign-in', signInBodySchema, (body) => service.signIn(body), { spends: checks });
     post('/user/sign-up', signUpBodySchema, (body) => service.signUp(body), { spends: sends });

@@ -21,6 +21,7 @@ import type { Db } from '../../db/client';
 import { accountExistsEmail, invitationEmail, oneTimeCodeEmail, oneTimeCodeSms, type DeliveryQueue, type StoredMessage } from '../notifications';
 import type { CodeStore } from './codes';
 import type { PasswordAttemptStore } from './password-attempts';
+import type { SignInLinkUses } from './sign-in-links';
 import { hashPassword, needsRehash, TokenVerificationError, verifyPassword, type QueryTokenVerifier, type TokenService } from './crypto';
 import { badCredentials, IdentityError, MESSAGES } from './errors';
 import {
@@ -43,6 +44,8 @@ export interface IdentityServiceDeps {
   passwordAttempts: PasswordAttemptStore;
   /** Null when no QUERY_TOKEN_SIGNER_PUBLIC_KEY is configured: sign-in links are then refused. */
   queryTokens: QueryTokenVerifier | null;
+  /** The ids of sign-in links used, so each signs in once. */
+  linkUses: SignInLinkUses;
   /** Every code and invitation is queued with the change it reports and sent after the answer (decisions 080, 085). */
   deliveries: DeliveryQueue;
 }
@@ -56,7 +59,7 @@ export type IdentityService = ReturnType<typeof createIdentityService>;
 
 export function createIdentityService(deps: IdentityServiceDeps) {
   const { db, config, clock, tokens, codes, passwordAttempts, deliveries } = deps;
-  const webUrl = config.publicUrl ?? `http://localhost:${config.port}`;
+  const webUrl = config.publicUrl;
 
   /**
    * A code queued with its code row and sent after the answer. On the routes anyone can call with
@@ -131,13 +134,19 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     await updateUser(tx, user.id, { emailVerified: true, status }, clock());
   }
 
-  async function signInWithLink(body: SignInBody): Promise<SignedIn> {
+  /**
+   * A sign-in link's token names its user (`email`); an email in the body, when the page sends
+   * one, must be the same. Each link signs in once: its id is spent last, after every other check,
+   * so a link refused for another reason is not used up.
+   */
+  async function signInWithLink(body: SignInBody & { jwtToken: string }): Promise<SignedIn> {
     const payload = deps.queryTokens ? await deps.queryTokens.verify(body.jwtToken) : null;
     const claimed = typeof payload?.email === 'string' ? payload.email.trim().toLowerCase() : null;
-    if (claimed === null || claimed !== body.email) throw badCredentials();
-    const user = await findUserByEmail(db, body.email);
+    if (payload === null || claimed === null || (body.email !== undefined && claimed !== body.email)) throw badCredentials();
+    const user = await findUserByEmail(db, claimed);
     if (user === undefined) throw badCredentials();
     assertMaySignIn(user);
+    if (!(await deps.linkUses.spend(payload.jti, new Date(payload.exp * 1000)))) throw new IdentityError(401, MESSAGES.linkUsed);
     return signedIn(user);
   }
 
@@ -157,7 +166,9 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     },
 
     async signIn(body: SignInBody): Promise<SignInAnswer> {
-      if (body.jwtToken !== undefined) return signInWithLink(body);
+      if (body.jwtToken !== undefined) return signInWithLink({ ...body, jwtToken: body.jwtToken });
+      // The schema asks for an email whenever there is no link token.
+      if (body.email === undefined) throw badCredentials();
       const user = await findUserByEmail(db, body.email);
 
       if (body.password !== undefined) {
@@ -237,15 +248,17 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     },
 
     /**
-     * A code to the account's registered channels: `sendOn` picks one (the phone only when one is
-     * registered, else the email); without it (sign-in) email and phone both. The phone is always
-     * the registered one: a number typed into the request is never texted, or anyone could make us
-     * send SMS to any number. The answer says where the code went.
+     * A code to the account's registered channels: `sendOn` picks one (the phone only when a
+     * verified one is registered, else the email); without it (sign-in) email and verified phone.
+     * The phone is always the registered and verified one: a number typed into the request, or into
+     * a profile and never proven, is never texted, or anyone could make us send SMS to any number.
+     * The answer says where the code went.
      */
     async otpSend(body: OtpSendBody): Promise<OtpSendAnswer> {
       const user = await findUserByEmail(db, body.email);
       const delivers = user !== undefined && !user.suspended;
-      const hasPhone = delivers ? Boolean(user.phone) : pretendsPhone(body.email);
+      // Only a number its holder has proven: anyone can type somebody else's into their profile.
+      const hasPhone = delivers ? Boolean(user.phone) && user.phoneVerified : pretendsPhone(body.email);
       const sendOn = 'sendOn' in body ? body.sendOn : undefined;
       const sentTo: SentTo =
         sendOn === 'EMAIL' ? ['EMAIL'] : sendOn === 'PHONE' ? (hasPhone ? ['PHONE'] : ['EMAIL']) : hasPhone ? ['EMAIL', 'PHONE'] : ['EMAIL'];

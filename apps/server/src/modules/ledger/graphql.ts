@@ -5,13 +5,13 @@ import { JsonScalar } from '../../graphql/json';
 import { money, MoneyRef } from '../../graphql/money';
 import { forbidden } from '../identity/guards';
 import { describeLedgerTxn, payloadData, type EntryVerification, type LedgerTxnView } from './explorer';
-import { explorerLink, publicOrigin } from './links';
+import { explorerLink } from './links';
 import type { LedgerBlockRow } from './seal';
 
 /** The code of an explorer lookup that found nothing (malformed or unknown hash). */
 export const EXPLORER_NOT_FOUND = 'NOT_FOUND';
 
-const linkTo = (hash: string, ctx: GraphQLContext) => explorerLink(publicOrigin(ctx.config.publicUrl, ctx.request), hash);
+const linkTo = (hash: string, ctx: GraphQLContext) => explorerLink(ctx.config.publicUrl, hash);
 
 const LedgerBlockRef = builder.objectRef<LedgerBlockRow>('LedgerBlock').implement({
   description: 'A sealed block: consecutive entries under one Merkle root, chained to the block before by its hash.',

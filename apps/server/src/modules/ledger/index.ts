@@ -10,7 +10,7 @@ export { appendLedgerEntries, appendLedgerEntry, type LedgerEntryRow, type NewLe
 export { verifyStoredLedger, type StoredLedgerBreak, type StoredLedgerVerdict } from './verify';
 export { sealPendingBlocks, type LedgerBlockRow } from './seal';
 export { ledgerAccountOf, sha256Hex } from './hash';
-export { explorerLink, publicOrigin, EXPLORER_PATH } from './links';
+export { explorerLink, EXPLORER_PATH } from './links';
 
 /** What modules use to write the proof ledger (product-decisions "Proof ledger"). */
 export interface Ledger {

@@ -3,7 +3,6 @@ import { builder } from '../../graphql/builder';
 import { userInputError } from '../../graphql/errors';
 import { MoneyRef } from '../../graphql/money';
 import { forbidden, requireUser } from '../identity/guards';
-import { publicOrigin } from '../ledger';
 import { lifecycleDeps } from '../policies/deps';
 import { PAYMENT_CODES, paymentViewByNumber, recordPayment, searchPaymentDesk, type RecordPaymentResult } from './service';
 import { contractUrl, type InstalmentView, type PaymentRecordView, type PaymentViewData } from './view';
@@ -131,7 +130,7 @@ builder.mutationFields((t) => ({
     resolve: (_root, { input }, ctx) => {
       const user = requireUser(ctx);
       const app = ctx.request.server;
-      return recordPayment(lifecycleDeps(app, ctx.request.log), { userId: user.id, ability: ctx.ability }, input, publicOrigin(ctx.config.publicUrl, ctx.request));
+      return recordPayment(lifecycleDeps(app, ctx.request.log), { userId: user.id, ability: ctx.ability }, input, ctx.config.publicUrl);
     },
   }),
 }));

@@ -5,6 +5,7 @@ import { payments, policies, users } from '../../db/schema';
 import { httpErrorBody } from '../../http/errors';
 import { MESSAGES } from '../identity/errors';
 import { fullName } from '../identity/service';
+import { contentDisposition } from '../files/download-name';
 import { isUuid } from '../policies/lifecycle';
 import { renderReceiptPdf } from './receipt-pdf';
 import { CONTRACTS_PATH, RECEIPTS_PATH } from './view';
@@ -23,7 +24,7 @@ async function requireSignedIn(request: FastifyRequest, reply: FastifyReply) {
 function sendPdf(reply: FastifyReply, filename: string, bytes: Uint8Array | Buffer): FastifyReply {
   return reply
     .header('content-type', 'application/pdf')
-    .header('content-disposition', `inline; filename="${filename}"`)
+    .header('content-disposition', contentDisposition('inline', filename))
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', 'private, no-store')
     .send(Buffer.from(bytes));

@@ -15,7 +15,7 @@ export interface LifecycleDeps {
    */
   deliveries: Pick<DeliveryQueue, 'enqueue' | 'kick'>;
   log: { info(details: object, message: string): void; error(details: object, message: string): void };
-  /** Where links in documents and emails point when no request says (PUBLIC_URL, else this server). */
+  /** Where links in documents and emails point: the configured public address (config.publicUrl), never a request's. */
   defaultOrigin: string;
 }
 
@@ -26,6 +26,6 @@ export function lifecycleDeps(app: FastifyInstance, log: LifecycleDeps['log'] = 
     ledger: app.ledger,
     deliveries: app.identity.deliveries,
     log,
-    defaultOrigin: app.config.publicUrl ?? `http://localhost:${app.config.port}`,
+    defaultOrigin: app.config.publicUrl,
   };
 }

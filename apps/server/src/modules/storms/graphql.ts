@@ -5,7 +5,7 @@ import { userInputError } from '../../graphql/errors';
 import { money, MoneyRef } from '../../graphql/money';
 import { policies } from '../../db/schema';
 import { forbidden, requireUser } from '../identity/guards';
-import { explorerLink, publicOrigin } from '../ledger';
+import { explorerLink } from '../ledger';
 import { lifecycleDeps } from '../policies/deps';
 import { isUuid } from '../policies/lifecycle';
 import { TXN_LOCATIONS } from '../policies/transaction-log';
@@ -100,7 +100,7 @@ const AnalyticsRowRef = builder.objectRef<AnalyticsRow>('AnalyticsRow').implemen
     blockchainTxnHash: t.exposeString('blockchainHash', { nullable: true, description: 'The proof-ledger entry: its page is /explorer/<hash>' }),
     blockchainTxnUrl: t.string({
       nullable: true,
-      resolve: (row, _args, ctx) => (row.blockchainHash ? explorerLink(publicOrigin(ctx.config.publicUrl, ctx.request), row.blockchainHash) : null),
+      resolve: (row, _args, ctx) => (row.blockchainHash ? explorerLink(ctx.config.publicUrl, row.blockchainHash) : null),
     }),
   }),
 });
@@ -181,7 +181,7 @@ const DetailPayoutRef = builder.objectRef<DetailPayout>('StormDetailPayout').imp
     paidAt: t.exposeString('paidAt', { nullable: true }),
     acknowledged: t.exposeBoolean('acknowledged'),
     blockchainTxnHash: t.exposeString('ledgerHash', { nullable: true }),
-    blockchainTxnUrl: t.string({ nullable: true, resolve: (row, _args, ctx) => (row.ledgerHash ? explorerLink(publicOrigin(ctx.config.publicUrl, ctx.request), row.ledgerHash) : null) }),
+    blockchainTxnUrl: t.string({ nullable: true, resolve: (row, _args, ctx) => (row.ledgerHash ? explorerLink(ctx.config.publicUrl, row.ledgerHash) : null) }),
   }),
 });
 
@@ -201,7 +201,7 @@ const DetailLedgerRef = builder.objectRef<NonNullable<PolicyStormDetail['ledger'
     kind: t.exposeString('kind'),
     txnId: t.exposeString('txnId'),
     hash: t.exposeString('hash'),
-    url: t.string({ resolve: (entry, _args, ctx) => explorerLink(publicOrigin(ctx.config.publicUrl, ctx.request), entry.hash) }),
+    url: t.string({ resolve: (entry, _args, ctx) => explorerLink(ctx.config.publicUrl, entry.hash) }),
   }),
 });
 

@@ -2,6 +2,7 @@ import { HURDAT2_MAX_BYTES, isDomainError, isStormId } from '@fhp/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { httpErrorBody } from '../../http/errors';
 import { MESSAGES } from '../identity/errors';
+import { allowOnly } from '../identity/route-guards';
 import { lifecycleDeps } from '../policies/deps';
 import { createAccountCipher } from '../bank/account-cipher';
 import { bankTransferCsv, stormPayouts, wireAccounts } from './admin-view';
@@ -14,17 +15,8 @@ function refuse(reply: FastifyReply, status: number, message: string): FastifyRe
   return reply.code(status).send(httpErrorBody(status, message));
 }
 
-/** Runs before the body is read: only an admin's bytes are ever parsed. */
-async function requireStormAdmin(request: FastifyRequest, reply: FastifyReply) {
-  if (request.user === null) return refuse(reply, 401, MESSAGES.signInRequired);
-  if (!request.ability.can('create', 'Storm')) return refuse(reply, 403, MESSAGES.forbidden);
-  const declared = Number(request.headers['content-length'] ?? 0);
-  if (declared > HURDAT2_MAX_BYTES) {
-    // Say so before reading 50 MB; the connection closes after the answer.
-    reply.header('connection', 'close');
-    return refuse(reply, 413, STORM_MESSAGES.tooLarge);
-  }
-}
+/** Runs before the body is read: only an admin's bytes are ever parsed, and never more than 20 MB. */
+const requireStormAdmin = allowOnly((ability) => ability.can('create', 'Storm'), { bytes: HURDAT2_MAX_BYTES, message: STORM_MESSAGES.tooLarge });
 
 async function requireWireAdmin(request: FastifyRequest, reply: FastifyReply) {
   if (request.user === null) return refuse(reply, 401, MESSAGES.signInRequired);

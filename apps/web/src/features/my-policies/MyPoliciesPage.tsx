@@ -12,7 +12,7 @@ import { usePageTitle } from '../../lib/usePageTitle';
 import { useMyPolicies, type MyPolicyCard } from './api';
 import { dayMonthYear } from './format';
 import { detailPath } from './paths';
-import { LIST_TEXTS } from './texts';
+import { LIST_FAILED, LIST_TEXTS } from './texts';
 import './my-policies.css';
 
 const PAGE_SIZE = 10;
@@ -74,6 +74,19 @@ function Pager({ page, totalPages, onPage }: { page: number; totalPages: number;
   );
 }
 
+/** The list could not be read: says so, with Retry, in place of the list (never "No Policies found"). */
+function ListFailed({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
+  return (
+    <div role="alert" className="text-center py-5 px-3 border rounded-3 bg-light">
+      <h2 className="h5">{LIST_FAILED.title}</h2>
+      <p className="text-body-secondary">{LIST_FAILED.detail}</p>
+      <Button variant="primary" onClick={onRetry} disabled={retrying}>
+        {retrying ? 'Retrying...' : 'Retry'}
+      </Button>
+    </div>
+  );
+}
+
 /** One of the three lists (actual, provisional, archived), ten a page, newest purchase first. */
 export function MyPoliciesPage({ list }: { list: MyPolicyList }) {
   const texts = LIST_TEXTS[list];
@@ -118,6 +131,8 @@ export function MyPoliciesPage({ list }: { list: MyPolicyList }) {
       </div>
       {query.isPending ? (
         <LoadingScreen label={texts.loading} />
+      ) : query.isError ? (
+        <ListFailed onRetry={() => void query.refetch()} retrying={query.isFetching} />
       ) : !result || result.data.length === 0 ? (
         <EmptyState title={texts.empty}>{texts.emptyDetail}</EmptyState>
       ) : (

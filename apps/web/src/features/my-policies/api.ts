@@ -65,19 +65,18 @@ const KEY = ['my-policies'] as const;
 /** The holder's lists and each policy they open are kept on the device, to read offline (decision 116). */
 const OFFLINE = { keepOffline: true } as const;
 
-/** A failed list shows the empty state, not an error (spec part 2 section 8): the query never throws. */
+/**
+ * One page of a list. A failure is an error, shown as one with Retry: the spec's "a failed list is
+ * an empty list" (part 2 section 8) would tell holders they have no cover when the server is only
+ * busy, which is exactly when they look (a storm's peak load; issue 19, item 15).
+ */
 export function useMyPolicies(list: MyPolicyList, skip: number, policyNumber: string) {
   return useQuery({
     queryKey: [...KEY, 'list', list, skip, policyNumber],
     retry: false,
     placeholderData: keepPreviousData,
-    queryFn: async (): Promise<MyPolicyPage | null> => {
-      try {
-        return (await request(ListQuery, { input: { list, skip, limit: 10, ...(policyNumber ? { policyNumber } : {}) } }, OFFLINE)).getMyPolicies;
-      } catch {
-        return null;
-      }
-    },
+    queryFn: async (): Promise<MyPolicyPage> =>
+      (await request(ListQuery, { input: { list, skip, limit: 10, ...(policyNumber ? { policyNumber } : {}) } }, OFFLINE)).getMyPolicies,
   });
 }
 

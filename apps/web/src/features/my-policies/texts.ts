@@ -21,6 +21,12 @@ export const LIST_TEXTS: Record<MyPolicyList, { title: string; loading: string; 
   },
 };
 
+/** A list the server did not give: never the empty state, which would say there is no cover. */
+export const LIST_FAILED = {
+  title: 'Your policies could not be loaded right now.', // ours
+  detail: 'Your cover is not affected. Please try again in a moment.', // ours
+} as const;
+
 export const DETAIL_TEXTS = {
   loading: 'Retrieving your Policy detail...',
   cancelling: 'Please wait while we cancel your policy...',

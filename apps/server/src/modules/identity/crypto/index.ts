@@ -1,16 +1,17 @@
 export { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from './passwords';
-export { CODE_LENGTH, codesMatch, generateCode, hashCode } from './one-time-codes';
+export { CODE_LENGTH, codesMatch, generateCode, hashCode, hashPhone } from './one-time-codes';
 export type { Pepper } from './one-time-codes';
 export {
   createQueryTokenVerifier,
   createTokenService,
   generateKeyPairPem,
+  QUERY_TOKEN_MAX_LIFETIME_SECONDS,
   TokenVerificationError,
-  verifyQueryToken,
 } from './tokens';
 export type {
   AccessTokenClaims,
   KeyPairPem,
+  QueryTokenClaims,
   QueryTokenVerifier,
   QueryTokenVerifierOptions,
   TokenFailureReason,

@@ -48,6 +48,14 @@ export function hashCode(code: string, pepper: Pepper): string {
   return digest(code, pepper).toString('base64url');
 }
 
+/**
+ * The number a phone code was texted to, stored keyed like the code so the table holds no phone
+ * numbers: the digits and a leading +, so "+1 767 555 0101" and "+17675550101" are one number.
+ */
+export function hashPhone(phone: string, pepper: Pepper): string {
+  return createHmac('sha256', pepperBytes(pepper)).update(`phone:${phone.replace(/[^\d+]/g, '')}`, 'utf8').digest('base64url');
+}
+
 /** Compares an entered code with a stored hash without leaking, through timing, how much matched. */
 export function codesMatch(code: string, storedHash: string, pepper: Pepper): boolean {
   const candidate = digest(code, pepper);

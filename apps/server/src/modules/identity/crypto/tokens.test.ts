@@ -7,7 +7,6 @@ import {
   createTokenService,
   generateKeyPairPem,
   TokenVerificationError,
-  verifyQueryToken,
   type KeyPairPem,
   type TokenService,
   type WarnLogger,
@@ -172,37 +171,45 @@ describe('token service keys', () => {
 
 describe('query-string token', () => {
   let signer: KeyPairPem;
+  const ISSUER = 'https://partner.example';
+  const AUDIENCE = 'fhp-sign-in-links';
 
   beforeAll(async () => {
     signer = await generateKeyPairPem();
   });
 
+  const verifierFor = (logger: WarnLogger, signerPublicKeyPem = signer.publicKeyPem) =>
+    createQueryTokenVerifier({ signerPublicKeyPem, logger, issuer: ISSUER, audience: AUDIENCE });
+
   /** Plays the external signer of section 7, which hands the portal a token in a link. */
-  async function signedBySigner(privateKeyPem: string, expiresAt: Date) {
+  async function signedBySigner(privateKeyPem: string, expiresAt: Date, issuedAt = new Date()) {
     return new SignJWT({ email: 'ann@example.org' })
       .setProtectedHeader({ alg: 'ES256' })
       .setSubject('user-1')
-      .setIssuedAt()
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setJti('link-1')
+      .setIssuedAt(issuedAt)
       .setExpirationTime(expiresAt)
       .sign(await importPKCS8(privateKeyPem, 'ES256'));
   }
 
-  const inAnHour = () => new Date(Date.now() + 3600_000);
+  const inFiveMinutes = () => new Date(Date.now() + 300_000);
 
   it('trims spaces and line breaks around the token and verifies it', async () => {
     const logger = recordingLogger();
-    const token = await signedBySigner(signer.privateKeyPem, inAnHour());
-    const payload = await verifyQueryToken(`  ${token} \n`, signer.publicKeyPem, logger);
-    expect(payload).toMatchObject({ sub: 'user-1', email: 'ann@example.org' });
+    const token = await signedBySigner(signer.privateKeyPem, inFiveMinutes());
+    const payload = await (await verifierFor(logger)).verify(`  ${token} \n`);
+    expect(payload).toMatchObject({ sub: 'user-1', email: 'ann@example.org', jti: 'link-1', iss: ISSUER, aud: AUDIENCE });
     expect(logger.entries).toEqual([]);
   });
 
   it('logs a failed verification without the token and yields null', async () => {
     const logger = recordingLogger();
-    const verifier = await createQueryTokenVerifier({ signerPublicKeyPem: signer.publicKeyPem, logger });
+    const verifier = await verifierFor(logger);
     const stranger = await generateKeyPairPem();
-    const forged = await signedBySigner(stranger.privateKeyPem, inAnHour());
-    const expired = await signedBySigner(signer.privateKeyPem, new Date(Date.now() - 60_000));
+    const forged = await signedBySigner(stranger.privateKeyPem, inFiveMinutes());
+    const expired = await signedBySigner(signer.privateKeyPem, new Date(Date.now() - 60_000), new Date(Date.now() - 120_000));
 
     expect(await verifier.verify(forged)).toBeNull();
     expect(await verifier.verify(` ${expired} `)).toBeNull();
@@ -215,9 +222,17 @@ describe('query-string token', () => {
     }
   });
 
+  it('refuses a token meant to live more than ten minutes, however far its expiry still is', async () => {
+    const logger = recordingLogger();
+    const verifier = await verifierFor(logger);
+    expect(await verifier.verify(await signedBySigner(signer.privateKeyPem, new Date(Date.now() + 3600_000)))).toBeNull();
+    expect(await verifier.verify(await signedBySigner(signer.privateKeyPem, new Date(Date.now() + 60_000), new Date(Date.now() - 11 * 60_000)))).toBeNull();
+    expect(logger.entries.map((entry) => entry.details.detail)).toEqual(['ERR_TOKEN_LIFETIME', 'ERR_JWT_EXPIRED']);
+  });
+
   it('yields null quietly when there is no token, and logs a repeated parameter', async () => {
     const logger = recordingLogger();
-    const verifier = await createQueryTokenVerifier({ signerPublicKeyPem: signer.publicKeyPem, logger });
+    const verifier = await verifierFor(logger);
     expect(await verifier.verify(undefined)).toBeNull();
     expect(await verifier.verify('   ')).toBeNull();
     expect(logger.entries).toEqual([]);
@@ -226,6 +241,6 @@ describe('query-string token', () => {
   });
 
   it('fails at construction, not per request, when the signer key is not an ES256 public key', async () => {
-    await expect(createQueryTokenVerifier({ signerPublicKeyPem: 'not a key', logger: recordingLogger() })).rejects.toThrow();
+    await expect(verifierFor(recordingLogger(), 'not a key')).rejects.toThrow();
   });
 });

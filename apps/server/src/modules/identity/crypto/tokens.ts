@@ -230,24 +230,42 @@ export interface QueryTokenVerifierOptions {
   /** SPKI PEM of the party that signs tokens handed over in a page's query string. */
   signerPublicKeyPem: string;
   logger: WarnLogger;
-  /** Checked when given; the spec names no issuer or audience for these tokens. */
-  issuer?: string | undefined;
-  audience?: string | undefined;
+  /** The signer's `iss` and our `aud` in its tokens (QUERY_TOKEN_ISSUER, QUERY_TOKEN_AUDIENCE). */
+  issuer: string;
+  audience: string;
   now?: () => Date;
 }
 
+/** A verified link token: besides its claims, an id and an expiry, which single use needs. */
+export type QueryTokenClaims = JWTPayload & { jti: string; exp: number; iat: number };
+
 export interface QueryTokenVerifier {
   /** The verified payload, or null for no token or a token that fails verification. */
-  verify(raw: unknown): Promise<JWTPayload | null>;
+  verify(raw: unknown): Promise<QueryTokenClaims | null>;
 }
+
+/**
+ * The longest a sign-in link may live, from its issue to its expiry: a link read over someone's
+ * shoulder, or kept in a mail client's history, is worth little after that.
+ */
+export const QUERY_TOKEN_MAX_LIFETIME_SECONDS = 600;
+
+/** How far the signer's clock may be from ours. */
+const QUERY_TOKEN_CLOCK_TOLERANCE_SECONDS = 30;
+
+/** The ids a signer gives its tokens; anything longer is not one. */
+const MAX_JTI_LENGTH = 200;
 
 /**
  * Spec part 1, section 7: a token from the page's query string is trimmed and verified against a
  * configured signer public key; a failed verification is logged and yields nothing. The key is
  * imported here, once, so a bad key in the configuration fails at boot rather than per request.
+ * Beyond the signature (decision 122): our issuer and audience, an issue time, an expiry at most
+ * ten minutes after it, and an id, so that the caller can let each link sign in once.
  */
 export async function createQueryTokenVerifier(options: QueryTokenVerifierOptions): Promise<QueryTokenVerifier> {
   const { logger, issuer, audience } = options;
+  if (issuer === '' || audience === '') throw new Error('issuer and audience must not be empty');
   const key = await importSPKI(options.signerPublicKeyPem, ALG);
   const now = options.now ?? (() => new Date());
   return {
@@ -262,7 +280,22 @@ export async function createQueryTokenVerifier(options: QueryTokenVerifierOption
       const token = raw.trim();
       if (token === '') return null;
       try {
-        return await verifyEs256(token, key, { issuer, audience, currentDate: now() });
+        const payload = await verifyEs256(token, key, {
+          issuer,
+          audience,
+          currentDate: now(),
+          requiredClaims: ['iss', 'aud', 'iat', 'exp', 'jti'],
+          // An issue time more than ten minutes ago (or in the future) is refused whatever the expiry says.
+          maxTokenAge: QUERY_TOKEN_MAX_LIFETIME_SECONDS,
+          // The signer's clock and ours may differ a little: an iat a few seconds ahead is not forged.
+          clockTolerance: QUERY_TOKEN_CLOCK_TOLERANCE_SECONDS,
+        });
+        const { iat, exp, jti } = payload;
+        if (typeof iat !== 'number' || typeof exp !== 'number' || exp - iat > QUERY_TOKEN_MAX_LIFETIME_SECONDS) {
+          throw new TokenVerificationError('invalid', 'ERR_TOKEN_LIFETIME');
+        }
+        if (typeof jti !== 'string' || jti === '' || jti.length > MAX_JTI_LENGTH) throw new TokenVerificationError('invalid', 'ERR_TOKEN_JTI');
+        return { ...payload, iat, exp, jti };
       } catch (error) {
         if (!(error instanceof TokenVerificationError)) throw error;
         // The token itself is never logged: it is a bearer credential.
@@ -271,14 +304,4 @@ export async function createQueryTokenVerifier(options: QueryTokenVerifierOption
       }
     },
   };
-}
-
-/** One-off form of `createQueryTokenVerifier`, for callers that verify rarely. */
-export async function verifyQueryToken(
-  raw: unknown,
-  signerPublicKeyPem: string,
-  logger: WarnLogger,
-): Promise<JWTPayload | null> {
-  const verifier = await createQueryTokenVerifier({ signerPublicKeyPem, logger });
-  return verifier.verify(raw);
 }
