@@ -17,7 +17,7 @@ import { healthRoutes } from './modules/health';
 import { identityPlugin } from './modules/identity';
 import { jobsPlugin } from './modules/jobs';
 import { paymentsPlugin } from './modules/payments';
-import { ledgerPlugin } from './modules/ledger';
+import { ledgerPlugin } from './modules/audit/ledger';
 import { metricsPlugin } from './modules/metrics';
 import { pricingPlugin } from './modules/pricing';
 import { cataloguePlugin } from './modules/catalogue';

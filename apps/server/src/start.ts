@@ -6,7 +6,7 @@ import { databaseOptionsFromConfig, openDatabase, type Database } from './db/cli
 import { seedFor } from './db/seed';
 import { seedDemoKyc } from './db/seed/demo-kyc';
 import { seedDemoPolicies } from './db/seed/demo-policies';
-import { lifecycleDeps } from './modules/policies/deps';
+import { lifecycleDeps } from './modules/lifecycle/deps';
 import { loadShippedStorms } from './modules/storms/shipped';
 
 export interface StartServerOptions {

@@ -11,7 +11,7 @@ import { isDomainError } from '@fhp/domain';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openConfiguredDatabase } from './start';
-import { lifecycleDeps } from './modules/policies/deps';
+import { lifecycleDeps } from './modules/lifecycle/deps';
 import { importStormText, stormFileText } from './modules/storms/service';
 
 async function main(file: string | undefined): Promise<number> {

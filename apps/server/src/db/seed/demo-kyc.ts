@@ -4,7 +4,7 @@ import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import { customerProfiles, users } from '../schema';
 import { qrPng } from '../../modules/documents/qr';
 import { attachFiles, insertKycDocuments, upsertCustomerProfile } from '../../modules/kyc/repository';
-import { appendTransaction, TXN_LOCATIONS, TXN_TYPES } from '../../modules/policies/transaction-log';
+import { appendTransaction, TXN_LOCATIONS, TXN_TYPES } from '../../modules/audit/transaction-log';
 
 /**
  * The demo holders bought policies, so they passed KYC: a profile, an ID proof (an image) and an

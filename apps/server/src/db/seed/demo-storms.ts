@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { parseHurdat2, type Storm } from '@fhp/domain';
 import type { Db } from '../client';
-import { isUniqueViolation } from '../../modules/policies/repository';
+import { isUniqueViolation } from '../../modules/lifecycle/repository';
 import { storeStorms } from '../../modules/storms/repository';
 import { SHIPPED_STORMS_FILE } from '../../modules/storms/shipped';
 

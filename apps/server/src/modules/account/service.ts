@@ -17,7 +17,7 @@ import { findUserById, updateUser, type UserWithRole } from '../identity/reposit
 import { attachFiles, findCustomerProfile, findKycDocuments, insertKycDocuments, lockUser, profileFieldsOf, upsertCustomerProfile } from '../kyc/repository';
 import { claimProofFiles } from '../kyc/service';
 import { oneTimeCodeSms, type DeliveryQueue } from '../notifications';
-import { appendTransaction, TXN_LOCATIONS, TXN_TYPES } from '../policies/transaction-log';
+import { appendTransaction, TXN_LOCATIONS, TXN_TYPES } from '../audit/transaction-log';
 import { attachFile, findImageFileForUpdate, voidPhoneCodes } from './repository';
 
 export interface AccountDeps {

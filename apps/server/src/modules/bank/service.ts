@@ -6,7 +6,7 @@ import { bankAccounts, files } from '../../db/schema';
 import { parseInput, userInputError } from '../../graphql/errors';
 import { fileUrl } from '../files';
 import { attachFiles, findFilesForUpdate } from '../kyc/repository';
-import { appendTransaction, TXN_LOCATIONS, TXN_TYPES } from '../policies/transaction-log';
+import { appendTransaction, TXN_LOCATIONS, TXN_TYPES } from '../audit/transaction-log';
 import type { AccountCipher } from './account-cipher';
 
 /**

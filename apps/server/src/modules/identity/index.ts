@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, ensureRoles } from '../../db/seed/identity';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, ensureRoles } from './seed';
 import { createDeliveryQueue, createMailer, createOutbox, createOutboxSmsProvider, type DeliveryQueue, type Mailer, type Outbox, type SmsProvider } from '../notifications';
 import { createAccountGate, type AccountGate } from './account-gate';
 import { registerAuthHook } from './auth';

@@ -1,10 +1,10 @@
 import fp from 'fastify-plugin';
-import { lifecycleDeps } from '../policies/deps';
-import { SCHEDULED_JOBS } from './lifecycle-jobs';
+import { lifecycleDeps } from '../lifecycle/deps';
+import { SCHEDULED_JOBS } from '../lifecycle/jobs';
 import { createJobRunner, type JobRunner } from './runner';
 
 export { createJobRunner, type JobDefinition, type JobOutcome, type JobRunner, type JobRunnerOptions } from './runner';
-export { SCHEDULED_JOBS } from './lifecycle-jobs';
+export { SCHEDULED_JOBS } from '../lifecycle/jobs';
 
 declare module 'fastify' {
   interface FastifyInstance {

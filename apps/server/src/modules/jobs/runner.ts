@@ -2,7 +2,7 @@ import { Cron } from 'croner';
 import { DISPLAY_TIME_ZONE } from '@fhp/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { jobRuns } from '../../db/schema';
-import type { LifecycleDeps } from '../policies/deps';
+import type { LifecycleDeps } from '../lifecycle/deps';
 
 /**
  * Scheduled jobs, all run the same way (DESIGN.md "jobs": croner in-process, one runner among many

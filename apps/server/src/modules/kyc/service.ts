@@ -10,7 +10,7 @@ import type { Db } from '../../db/client';
 import { parseInput, userInputError } from '../../graphql/errors';
 import { writeAtOnce } from '../../db/one-statement';
 import { userUpdate } from '../identity/repository';
-import { transactionInsert, TXN_LOCATIONS, TXN_TYPES } from '../policies/transaction-log';
+import { transactionInsert, TXN_LOCATIONS, TXN_TYPES } from '../audit/transaction-log';
 import { customerProfileUpsert, filesAttach, profileFieldsOf, findFilesForUpdate, findKycDocuments, kycDocumentsInsert, lockUser } from './repository';
 
 export interface KycDeps {

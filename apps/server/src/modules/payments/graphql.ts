@@ -3,8 +3,8 @@ import { builder } from '../../graphql/builder';
 import { userInputError } from '../../graphql/errors';
 import { MoneyRef } from '../../graphql/money';
 import { forbidden, requireUser } from '../identity/guards';
-import { publicOrigin } from '../ledger';
-import { lifecycleDeps } from '../policies/deps';
+import { publicOrigin } from '../audit/ledger';
+import { lifecycleDeps } from '../lifecycle/deps';
 import { PAYMENT_CODES, paymentViewByNumber, recordPayment, searchPaymentDesk, type RecordPaymentResult } from './service';
 import { contractUrl, type InstalmentView, type PaymentRecordView, type PaymentViewData } from './view';
 

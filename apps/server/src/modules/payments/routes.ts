@@ -5,7 +5,7 @@ import { payments, policies, users } from '../../db/schema';
 import { httpErrorBody } from '../../http/errors';
 import { MESSAGES } from '../identity/errors';
 import { fullName } from '../identity/service';
-import { isUuid } from '../policies/lifecycle';
+import { isUuid } from '../lifecycle/transitions';
 import { renderReceiptPdf } from './receipt-pdf';
 import { CONTRACTS_PATH, RECEIPTS_PATH } from './view';
 

@@ -14,11 +14,11 @@ import {
 import { parseInput, userInputError } from '../../graphql/errors';
 import { payments } from '../../db/schema';
 import { forbidden } from '../identity/guards';
-import { issueContract } from '../policies/contract';
-import type { LifecycleDeps } from '../policies/deps';
-import { applyPolicyEvent, lockPolicy } from '../policies/lifecycle';
-import { isUniqueViolation } from '../policies/repository';
-import { TXN_LOCATIONS } from '../policies/transaction-log';
+import { issueContract } from '../lifecycle/contract';
+import type { LifecycleDeps } from '../lifecycle/deps';
+import { applyPolicyEvent, lockPolicy } from '../lifecycle/transitions';
+import { isUniqueViolation } from '../lifecycle/repository';
+import { TXN_LOCATIONS } from '../audit/transaction-log';
 import { localIsoDate } from '@fhp/domain';
 import { findPoliciesOfEmail, findPolicyByNumber, paymentViews, type PaymentViewData } from './view';
 

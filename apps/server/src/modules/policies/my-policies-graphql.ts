@@ -4,12 +4,12 @@ import { builder, type GraphQLContext } from '../../graphql/builder';
 import { parseInput, userInputError } from '../../graphql/errors';
 import { MoneyRef } from '../../graphql/money';
 import { forbidden, requireUser } from '../identity/guards';
-import { EXPLORER_PATH } from '../ledger';
+import { EXPLORER_PATH } from '../audit/ledger';
 import { PolicyPaymentViewRef } from '../payments/graphql';
 import { acknowledgePayout, PAYOUT_MESSAGES } from '../payouts/service';
-import { lifecycleDeps } from './deps';
+import { lifecycleDeps } from '../lifecycle/deps';
 import { findMyPolicyDetail, listMyPayouts, listMyPolicies, type MyPayoutView, type MyPolicyCard, type MyPolicyDetail } from './my-policies';
-import { TXN_LOCATIONS } from './transaction-log';
+import { TXN_LOCATIONS } from '../audit/transaction-log';
 import { pageRef } from '../../graphql/page';
 
 /**

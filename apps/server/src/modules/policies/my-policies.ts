@@ -18,8 +18,8 @@ import { and, asc, count, desc, eq, inArray, like, notInArray, type SQL } from '
 import type { Db } from '../../db/client';
 import { ledgerEntries, payouts, policies, policyBeneficiaries } from '../../db/schema';
 import { paymentViews, type PaymentViewData } from '../payments/view';
-import { isUuid } from './lifecycle';
-import type { PolicyRow } from './repository';
+import { isUuid } from '../lifecycle/transitions';
+import type { PolicyRow } from '../lifecycle/repository';
 
 /**
  * The holder's own policies (issue 9): the three lists and one policy's detail. Every query is

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { JobDefinition } from '../jobs/runner';
 import type { StoredMessage } from '../notifications';
-import type { LifecycleDeps } from '../policies/deps';
+import type { LifecycleDeps } from '../lifecycle/deps';
 import { alertEmail, alertSms, payoutEmail, payoutSms, type AlertNotice, type PayoutNotice } from './notices';
 
 /**

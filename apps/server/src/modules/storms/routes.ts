@@ -2,7 +2,7 @@ import { HURDAT2_MAX_BYTES, isDomainError, isStormId } from '@fhp/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { httpErrorBody } from '../../http/errors';
 import { MESSAGES } from '../identity/errors';
-import { lifecycleDeps } from '../policies/deps';
+import { lifecycleDeps } from '../lifecycle/deps';
 import { createAccountCipher } from '../bank/account-cipher';
 import { bankTransferCsv, stormPayouts, wireAccounts } from './admin-view';
 import { importStormText, STORM_MESSAGES, stormFileText } from './service';

@@ -5,12 +5,12 @@ import type { Db } from '../../db/client';
 import { files, ledgerEntries, policies, policyBeneficiaries, seasons } from '../../db/schema';
 import { findUserById } from '../identity/repository';
 import { fullName } from '../identity/service';
-import { explorerLink } from '../ledger';
+import { explorerLink } from '../audit/ledger';
 import { renderContractPdf } from './contract-pdf';
 import type { LifecycleDeps } from './deps';
 import { contractIssuedEmail } from './emails';
-import { lockPolicy } from './lifecycle';
-import { appendTransaction, TXN_LOCATIONS, TXN_TYPES } from './transaction-log';
+import { lockPolicy } from './transitions';
+import { appendTransaction, TXN_LOCATIONS, TXN_TYPES } from '../audit/transaction-log';
 
 export interface IssuedContract {
   fileId: string;

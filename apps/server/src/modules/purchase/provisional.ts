@@ -17,8 +17,8 @@ import { policies, policyBeneficiaries, policyInstalments, policySaleRates } fro
 import { PricingConfigCache } from '../pricing/pricing-config-cache';
 import { priceQuote } from '../pricing/service';
 import { policyNumberDraw, readNumberBase, settleNumber } from './policy-numbers';
-import type { InstalmentRow, PolicyRow } from './repository';
-import { transactionInsert, TXN_LOCATIONS, TXN_TYPES } from './transaction-log';
+import type { InstalmentRow, PolicyRow } from '../lifecycle/repository';
+import { transactionInsert, TXN_LOCATIONS, TXN_TYPES } from '../audit/transaction-log';
 
 type Beneficiary = { firstName: string; lastName: string; email: string; mobileNo: string; addressLine1: string; city: string; country: string };
 

@@ -17,9 +17,9 @@ import { findUserById } from '../identity/repository';
 import { fullName } from '../identity/service';
 import type { LifecycleDeps } from './deps';
 import { cancellationDecisionEmail } from './emails';
-import { applyPolicyEvent, isUuid, lockPolicy, pendingCancellation } from './lifecycle';
+import { applyPolicyEvent, isUuid, lockPolicy, pendingCancellation } from './transitions';
 import { isUniqueViolation } from './repository';
-import { TXN_LOCATIONS } from './transaction-log';
+import { TXN_LOCATIONS } from '../audit/transaction-log';
 
 export const CANCELLATION_CODES = { NOT_FOUND: 'NOT_FOUND' } as const;
 

@@ -5,14 +5,14 @@ import { instalmentReminders, policies, policyInstalments, seasons } from '../..
 import { deleteUnattachedFilesOlderThan, UNATTACHED_FILE_MAX_AGE_MS } from '../files';
 import { findUserById } from '../identity/repository';
 import { fullName } from '../identity/service';
-import { issueContract } from '../policies/contract';
-import { canceledForNonPaymentEmail, reminderEmail, reminderSms } from '../policies/emails';
-import { applyPolicyEvent, lockPolicy, type AppliedEvent } from '../policies/lifecycle';
-import type { PolicyRow } from '../policies/repository';
-import { TXN_LOCATIONS } from '../policies/transaction-log';
+import { issueContract } from './contract';
+import { canceledForNonPaymentEmail, reminderEmail, reminderSms } from './emails';
+import { applyPolicyEvent, lockPolicy, type AppliedEvent } from './transitions';
+import type { PolicyRow } from './repository';
+import { TXN_LOCATIONS } from '../audit/transaction-log';
 import { stormNoticesJob } from '../storms/notice-drain';
 import { localIsoDate } from '@fhp/domain';
-import type { JobContext, JobDefinition } from './runner';
+import type { JobContext, JobDefinition } from '../jobs/runner';
 
 /** Every day just after midnight in Port of Spain: the calendar's days change there. */
 const AFTER_MIDNIGHT = '5 0 * * *';

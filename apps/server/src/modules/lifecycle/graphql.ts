@@ -7,7 +7,7 @@ import { forbidden, requireUser } from '../identity/guards';
 import { fullName } from '../identity/service';
 import { decideCancellation, pendingCancellationRequests, requestCancellation, type CancellationRequestView, type CancelPolicyResult } from './cancellation';
 import { lifecycleDeps } from './deps';
-import { listTransactions, NotYourTimelineError, type TxnListEntry, type TxnOwner, type TxnPerson } from './txn-list';
+import { listTransactions, NotYourTimelineError, type TxnListEntry, type TxnOwner, type TxnPerson } from '../audit/txn-list';
 import { pageRef } from '../../graphql/page';
 
 const CancelPolicyResultRef = builder.objectRef<CancelPolicyResult>('CancelPolicyResult').implement({
