@@ -2,14 +2,11 @@ import { defineAbilityFor, type CountryCode, type OptionId, type PaymentChannel,
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { policies, seasons, users } from '../schema';
-import { applyCalendar } from '../../modules/lifecycle/jobs';
-import { recordPayment } from '../../modules/payments/service';
-import { acknowledgePayout, createPayout, recordPayoutWire } from '../../modules/payouts/service';
-import { decideCancellation, requestCancellation } from '../../modules/lifecycle/cancellation';
-import { lifecycleDeps, type LifecycleDeps } from '../../modules/lifecycle/deps';
-import { insertProvisionalPolicy } from '../../modules/purchase/provisional';
-import { isUniqueViolation } from '../../modules/lifecycle/repository';
-import { TXN_LOCATIONS } from '../../modules/audit/transaction-log';
+import { applyCalendar, decideCancellation, isUniqueViolation, lifecycleDeps, type LifecycleDeps, requestCancellation } from '../../modules/lifecycle';
+import { recordPayment } from '../../modules/payments';
+import { acknowledgePayout, createPayout, recordPayoutWire } from '../../modules/payouts';
+import { insertProvisionalPolicy } from '../../modules/purchase';
+import { TXN_LOCATIONS } from '../../modules/audit';
 import { seedDemoStorms } from './demo-storms';
 import { localIsoDate } from '@fhp/domain';
 

@@ -3,9 +3,7 @@ import { inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { users } from '../../db/schema';
 import { httpErrorBody } from '../../http/errors';
-import { MESSAGES } from '../identity/errors';
-import { findRoleByName } from '../identity/repository';
-import { newVuid } from '../identity/vuid';
+import { findRoleByName, MESSAGES, newVuid } from '../identity';
 import { readUserRecords, SpreadsheetRefused } from './spreadsheet';
 
 export const USER_IMPORT_PATH = '/api/v1/admin/user-import';

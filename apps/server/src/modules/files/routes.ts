@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import { subject } from '@fhp/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { httpErrorBody } from '../../http/errors';
-import { MESSAGES } from '../identity/errors';
+import { MESSAGES } from '../identity';
 import type { BlobStore } from './blob-store';
 import { countRecentUnattachedFiles, MAX_UNATTACHED_UPLOADS_PER_DAY, putWithinQuota } from './cleanup';
 import { receiveUpload, UPLOAD_LIMITS, UPLOAD_MESSAGES, UPLOAD_RETRY_AFTER_SECONDS, UploadRefused, type UploadSlots } from './upload';

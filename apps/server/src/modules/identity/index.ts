@@ -12,6 +12,16 @@ import { identityRoutes } from './routes';
 import { createIdentityService, type IdentityService } from './service';
 
 export type { RequestUser } from './auth';
+export type { AccountGate } from './account-gate';
+export { type CodeStore, createCodeStore } from './codes';
+export { generateCode } from './crypto/one-time-codes';
+export { graphqlRefusal, IdentityError, MESSAGES } from './errors';
+export { type Address, AddressRef, type KycDoc, KycDocRef, ProfileRef } from './graphql';
+export { forbidden, requireOwnedRecord, requirePolicyOwner, requireUser, unauthenticated } from './guards';
+export { findRoleByName, findUserByEmail, findUserById, updateUser, userUpdate, type UserWithRole } from './repository';
+export { ensureRoles, seedIdentity } from './seed';
+export { fullName, type IdentityService } from './service';
+export { newVuid } from './vuid';
 
 export interface Identity {
   tokens: TokenService;

@@ -13,9 +13,7 @@ import {
   type OptionId,
   type PaymentPlan,
 } from '@fhp/domain';
-import { longDate, longInstant } from '../documents/format';
-import { PdfWriter } from '../documents/pdf-layout';
-import { qrPng } from '../documents/qr';
+import { longDate, longInstant, PdfWriter, qrPng } from '../documents';
 
 export interface ContractInput {
   policyNumber: string;

@@ -2,9 +2,9 @@ import { subject } from '@fhp/domain';
 import { builder } from '../../graphql/builder';
 import { userInputError } from '../../graphql/errors';
 import { MoneyRef } from '../../graphql/money';
-import { forbidden, requireUser } from '../identity/guards';
-import { publicOrigin } from '../audit/ledger';
-import { lifecycleDeps } from '../lifecycle/deps';
+import { forbidden, requireUser } from '../identity';
+import { publicOrigin } from '../audit';
+import { lifecycleDeps } from '../lifecycle';
 import { PAYMENT_CODES, paymentViewByNumber, recordPayment, searchPaymentDesk, type RecordPaymentResult } from './service';
 import { contractUrl, type InstalmentView, type PaymentRecordView, type PaymentViewData } from './view';
 

@@ -1,6 +1,5 @@
 import { formatMoney, PAYMENT_CHANNEL_LABELS, type PaymentChannel } from '@fhp/domain';
-import { longDate, longInstant } from '../documents/format';
-import { PdfWriter } from '../documents/pdf-layout';
+import { longDate, longInstant, PdfWriter } from '../documents';
 
 export interface ReceiptInput {
   receiptNumber: string;

@@ -3,9 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { payments, policies, users } from '../../db/schema';
 import { httpErrorBody } from '../../http/errors';
-import { MESSAGES } from '../identity/errors';
-import { fullName } from '../identity/service';
-import { isUuid } from '../lifecycle/transitions';
+import { fullName, MESSAGES } from '../identity';
+import { isUuid } from '../lifecycle';
 import { renderReceiptPdf } from './receipt-pdf';
 import { CONTRACTS_PATH, RECEIPTS_PATH } from './view';
 

@@ -13,12 +13,9 @@ import {
 } from '@fhp/domain';
 import { parseInput, userInputError } from '../../graphql/errors';
 import { payments } from '../../db/schema';
-import { forbidden } from '../identity/guards';
-import { issueContract } from '../lifecycle/contract';
-import type { LifecycleDeps } from '../lifecycle/deps';
-import { applyPolicyEvent, lockPolicy } from '../lifecycle/transitions';
-import { isUniqueViolation } from '../lifecycle/repository';
-import { TXN_LOCATIONS } from '../audit/transaction-log';
+import { forbidden } from '../identity';
+import { applyPolicyEvent, issueContract, isUniqueViolation, type LifecycleDeps, lockPolicy } from '../lifecycle';
+import { TXN_LOCATIONS } from '../audit';
 import { localIsoDate } from '@fhp/domain';
 import { findPoliciesOfEmail, findPolicyByNumber, paymentViews, type PaymentViewData } from './view';
 

@@ -2,9 +2,7 @@ import { cappedTermPercent, DomainError, LEDGER_ACCOUNTS, payoutAmountCents, POL
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { payouts } from '../../db/schema';
-import type { LifecycleDeps } from '../lifecycle/deps';
-import { applyPolicyEvent, isUuid, lockPolicy, type Actor } from '../lifecycle/transitions';
-import { isUniqueViolation } from '../lifecycle/repository';
+import { type Actor, applyPolicyEvent, isUniqueViolation, isUuid, type LifecycleDeps, lockPolicy } from '../lifecycle';
 
 /**
  * Payouts as data and service (issue 7): the trigger engine creates them, an admin records the

@@ -3,7 +3,7 @@ import { builder, type GraphQLContext } from '../../../graphql/builder';
 import { userInputError } from '../../../graphql/errors';
 import { JsonScalar } from '../../../graphql/json';
 import { money, MoneyRef } from '../../../graphql/money';
-import { forbidden } from '../../identity/guards';
+import { forbidden } from '../../identity';
 import { describeLedgerTxn, payloadData, type EntryVerification, type LedgerTxnView } from './explorer';
 import { explorerLink, publicOrigin } from './links';
 import type { LedgerBlockRow } from './seal';
