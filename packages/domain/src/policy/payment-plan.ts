@@ -1,7 +1,8 @@
 import { DomainError } from '../errors';
 import { assertCents, formatMoney, type Cents } from '../money';
 import type { IsoDate } from '../season';
-import { addDays, dayNumber, formatDayMonthYear } from './dates';
+import { formatDayMonthYear } from '../date-format';
+import { addDays, dayNumber } from './dates';
 import { POLICY_ERROR_CODES } from './errors';
 import { formatPolicyNumber, parsePolicyNumber } from './policy-number';
 

@@ -1,4 +1,3 @@
 /** What the PDFs (contracts, receipts) are drawn with. */
-export { longDate, longInstant } from './format';
 export { PdfWriter } from './pdf-layout';
 export { qrPng } from './qr';

@@ -3,6 +3,9 @@ import {
   COUNTRIES,
   CYCLONE_CLASSES,
   CYCLONE_CLASS_LABELS,
+  formatLocalLongDate,
+  formatLongDate,
+  formatLongDateTime,
   formatMoney,
   mulDivHalfUp,
   OPTION_LABELS,
@@ -13,7 +16,7 @@ import {
   type OptionId,
   type PaymentPlan,
 } from '@fhp/domain';
-import { longDate, longInstant, PdfWriter, qrPng } from '../documents';
+import { PdfWriter, qrPng } from '../documents';
 
 export interface ContractInput {
   policyNumber: string;
@@ -47,7 +50,7 @@ export async function renderContractPdf(input: ContractInput): Promise<Uint8Arra
     {
       title: 'Policy Contract',
       reference: input.policyNumber,
-      footerNote: `Flexible Hurricane Protection - policy ${input.policyNumber} - issued ${longDate(input.issuedAt.toISOString().slice(0, 10))}`,
+      footerNote: `Flexible Hurricane Protection - policy ${input.policyNumber} - issued ${formatLocalLongDate(input.issuedAt)}`,
     },
     { subject: `Parametric hurricane policy ${input.policyNumber}`, createdAt: input.issuedAt },
   );
@@ -69,8 +72,8 @@ export async function renderContractPdf(input: ContractInput): Promise<Uint8Arra
     ['Policy option', OPTION_LABELS[input.optionId]],
     ['Coverage', formatMoney(input.coverageCents)],
     ['Premium paid', formatMoney(input.paidCents)],
-    ['Cover term', `${longDate(input.coverStart)} to ${longDate(input.coverEnd)}`],
-    ['Issued on', longInstant(input.issuedAt)],
+    ['Cover term', `${formatLongDate(input.coverStart)} to ${formatLongDate(input.coverEnd)}`],
+    ['Issued on', formatLongDateTime(input.issuedAt)],
     ['Payment plan', PAYMENT_PLAN_LABELS[input.paymentPlan]],
     [
       'Premium',
