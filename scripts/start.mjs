@@ -9,9 +9,12 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const webIndex = join(root, 'apps/web/dist/index.html');
 
 if (!existsSync(webIndex)) {
-  console.log('Building the web app (first start)...');
-  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  console.log('Building the web app (first start, about 30 s)...');
+  const started = Date.now();
+  // Quiet: only warnings and errors, not every file written (`npm run build` lists them).
+  const build = spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit', env: { ...process.env, FHP_QUIET_BUILD: '1' } });
   if (build.status !== 0) process.exit(build.status ?? 1);
+  console.log(`Built in ${Math.round((Date.now() - started) / 1000)} s.`);
 }
 
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {

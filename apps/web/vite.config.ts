@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { hydrateScriptPlugin } from './build/hydrateScript';
 import { preloadsPlugin, ROUTE_PAGE_MODULES } from './build/preloads';
+import { pwaPlugin } from './build/pwa';
 
 // In development the API runs beside Vite (npm run dev at the root); FHP_API_URL points elsewhere if needed.
 const apiTarget = process.env.FHP_API_URL ?? 'http://localhost:3000';
@@ -12,6 +13,8 @@ const proxied = ['/graphql', '/iam', '/api', '/healthz'];
 // Two builds (`npm run build`): the browser's into dist, then the server's prerender
 // (src/entry-server.tsx, `--ssr`) into dist-ssr, which the server loads beside dist.
 export default defineConfig(({ isSsrBuild }) => ({
+  // `npm start`'s first build (scripts/start.mjs) says only what went wrong, not every file it wrote.
+  logLevel: process.env.FHP_QUIET_BUILD ? 'warn' : 'info',
   plugins: [
     react(),
     ...(isSsrBuild
@@ -23,6 +26,8 @@ export default defineConfig(({ isSsrBuild }) => ({
           // Every asset also as .br and .gz, at the highest levels (once, at build): the server
           // sends the one the browser accepts (apps/server/src/http/web-app.ts).
           compression({ algorithms: ['brotliCompress', 'gzip'], exclude: /\.map$/, logLevel: 'silent' }),
+          // The manifest and the service worker (decision 115).
+          pwaPlugin(),
         ]),
   ],
   // The prerender bundles everything (the domain is TypeScript source, several libraries ship
@@ -37,7 +42,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       scss: {
         // Bootstrap 5.3's SCSS still uses @import and global functions; its warnings are not ours to fix.
         quietDeps: true,
-        silenceDeprecations: ['import', 'global-builtin', 'color-functions', 'mixed-decls', 'if-function'],
+        silenceDeprecations: ['import', 'global-builtin', 'color-functions', 'if-function'],
       },
     },
   },
@@ -47,6 +52,14 @@ export default defineConfig(({ isSsrBuild }) => ({
     sourcemap: true,
     chunkSizeWarningLimit: 600,
     rollupOptions: {
+      onwarn(warning, warn) {
+        // zod's sources place /* @__PURE__ */ where Rollup cannot use it: not ours to fix, nothing is lost.
+        if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('node_modules')) return;
+        // The product pages carry NotFound in their own chunk (an unknown product id), which the
+        // router also loads beside other pages: one copy, where the preloads expect it (build/preloads.ts).
+        if (warning.plugin === 'vite:reporter' && /NotFoundPage\.tsx is dynamically imported/.test(warning.message)) return;
+        warn(warning);
+      },
       output: {
         // Chunks of a few hundred bytes (a hook, a small component shared by two pages) cost a
         // request and a compression frame each: Rollup folds those under 4 KB into a chunk that
@@ -59,6 +72,9 @@ export default defineConfig(({ isSsrBuild }) => ({
           // The storm back-test's numbers (loaded by the options step on demand): named, so the
           // small-chunk folding above never merges a shared chunk of the first load into it.
           if (/[\\/]storms[\\/]backtest\.json$/.test(id)) return 'backtest';
+          // The offline copies of a signed-in person (decision 116), loaded on demand: kept out of
+          // the first load, which the small-chunk folding would otherwise put them into.
+          if (/[\\/]src[\\/]lib[\\/]offline[\\/](answerCopies|personalCopies|offlineState)\.ts$/.test(id)) return 'offline';
           return undefined;
         },
       },

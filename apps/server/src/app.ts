@@ -113,6 +113,6 @@ export async function buildApp({
   await app.register(jobsPlugin);
   await app.register(healthRoutes);
   await app.register(graphqlPlugin);
-  await app.register(webAppPlugin({ distDir: config.webDistExists ? config.webDistDir : undefined, indexHtml }));
+  await app.register(webAppPlugin({ distDir: config.webDistExists ? config.webDistDir : undefined, indexHtml, origin: config.publicUrl ?? `http://localhost:${config.port}` }));
   return app;
 }

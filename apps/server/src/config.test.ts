@@ -62,6 +62,16 @@ describe('loadConfig', () => {
     expect(config.seedDemo).toBe(expected);
   });
 
+  it.each([
+    ['development', 'pretty'],
+    ['test', 'json'],
+    ['production', 'json'],
+  ] as const)('logs readable lines only in development: %s -> %s, unless LOG_FORMAT says', (env, expected) => {
+    expect(loadConfig({ NODE_ENV: env, ...PRODUCTION_SECRETS }).logFormat).toBe(expected);
+    expect(loadConfig({ NODE_ENV: env, LOG_FORMAT: 'json', ...PRODUCTION_SECRETS }).logFormat).toBe('json');
+    expect(loadConfig({ NODE_ENV: env, LOG_FORMAT: 'pretty', ...PRODUCTION_SECRETS }).logFormat).toBe('pretty');
+  });
+
   it('an explicit SEED_DEMO wins over the environment default', () => {
     expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true', ...PRODUCTION_SECRETS }).seedDemo).toBe(true);
     expect(loadConfig({ NODE_ENV: 'development', SEED_DEMO: 'false' }).seedDemo).toBe(false);

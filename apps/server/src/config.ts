@@ -79,6 +79,7 @@ const envSchema = z.object({
     .max(120_000, { message: 'must be at most 120000 (two minutes)' })
     .default(DEFAULT_POOL.connectTimeoutMs),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   WEB_DIST_DIR: z.string().min(1).default('apps/web/dist'),
   // Unset: demo accounts in development and test, never by default in production.
   SEED_DEMO: booleanFromEnv.optional(),
@@ -131,6 +132,8 @@ export interface Config {
   /** PostgreSQL only: connections per process, and how long a query waits for one before a 503. */
   databasePool: { size: number; connectTimeoutMs: number };
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** LOG_FORMAT: readable lines for a person in development, one JSON object a line elsewhere. */
+  logFormat: 'json' | 'pretty';
   /** Absolute path of the built web app; served only when it exists. */
   webDistDir: string;
   webDistExists: boolean;
@@ -217,6 +220,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     databasePool: { size: e.DATABASE_POOL_MAX, connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS },
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    logFormat: e.LOG_FORMAT ?? (e.NODE_ENV === 'development' ? 'pretty' : 'json'),
     webDistDir,
     webDistExists: existsSync(webDistDir),
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',

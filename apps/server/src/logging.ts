@@ -1,4 +1,5 @@
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+import pretty from 'pino-pretty';
 import type { Config } from './config';
 
 /**
@@ -117,12 +118,43 @@ export interface LogStream {
   write(line: string): void;
 }
 
-/** The app's logger: level from LOG_LEVEL, the redaction above; `stream` lets tests read the lines. */
-export function loggerOptions(config: Pick<Config, 'logLevel'>, stream?: LogStream): NonNullable<FastifyServerOptions['logger']> {
+/**
+ * Readable lines for a person at a terminal (`npm start` in development): the time, the level, the
+ * message and its fields on one line; a request's lines say which request. Written in the process
+ * (no worker thread), so a line is out before a crash that follows it.
+ */
+export function prettyLogStream(options: { colorize: boolean; destination?: NodeJS.WritableStream }): LogStream {
+  return pretty({
+    colorize: options.colorize,
+    ...(options.destination ? { destination: options.destination } : {}),
+    translateTime: 'SYS:HH:MM:ss',
+    ignore: 'pid,hostname,reqId,req,res,responseTime',
+    singleLine: true,
+    // A request's two lines: what was asked, then its status and time, tied by the request id's start.
+    messageFormat: (log, messageKey) => {
+      const id = typeof log.reqId === 'string' ? ` [${log.reqId.slice(0, 8)}]` : '';
+      const req = log.req as { method?: string; url?: string } | undefined;
+      const res = log.res as { statusCode?: number } | undefined;
+      if (req && log[messageKey] === 'incoming request') return `${req.method} ${req.url}${id}`;
+      if (res && log[messageKey] === 'request completed') {
+        const took = typeof log.responseTime === 'number' ? ` in ${Math.round(log.responseTime)} ms` : '';
+        return `-> ${res.statusCode}${took}${id}`;
+      }
+      return `${String(log[messageKey])}${id}`;
+    },
+  });
+}
+
+/**
+ * The app's logger: level from LOG_LEVEL, the redaction above, JSON lines or (LOG_FORMAT=pretty,
+ * the default in development) readable ones; `stream` lets tests read the lines.
+ */
+export function loggerOptions(config: Pick<Config, 'logLevel' | 'logFormat'>, stream?: LogStream): NonNullable<FastifyServerOptions['logger']> {
+  const out = stream ?? (config.logFormat === 'pretty' ? prettyLogStream({ colorize: Boolean(process.stdout.isTTY) }) : undefined);
   return {
     level: config.logLevel,
     redact: { paths: [...REDACT_PATHS], censor: '[Redacted]' },
     serializers: { err: serializeError, error: serializeError, req: serializeRequest },
-    ...(stream ? { stream } : {}),
+    ...(out ? { stream: out } : {}),
   };
 }

@@ -50,6 +50,8 @@ async function expectSuccess(page: Page, text: string) {
 }
 
 test('an admin searches, filters, pages, invites, suspends, reactivates and deletes a user', async ({ browser }) => {
+  // Two sign-ins, axe and screenshots at two widths: about 27 s alone on a loaded 2-core machine.
+  test.setTimeout(60_000);
   const admin = await signedInPage(browser, 'admin@fhp.example');
   const errors = watchConsole(admin);
   await admin.getByRole('link', { name: 'Users' }).click();

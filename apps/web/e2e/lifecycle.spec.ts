@@ -109,7 +109,7 @@ test('a teller records two instalments and prints a receipt; the contract is iss
   await expect(holder.getByRole('heading', { level: 1, name: 'Actual policies' })).toBeVisible();
   const listed = holder.locator('.policy-card').filter({ hasText: policy.policyNumber });
   await expect(listed.getByText('Issued', { exact: true })).toBeVisible();
-  await listed.getByRole('link', { name: `View policy ${policy.policyNumber}` }).click();
+  await listed.getByRole('link', { name: `View details of policy ${policy.policyNumber}` }).click();
   await expect(holder).toHaveURL(new RegExp(`/my-policies/actual/${policy.policyNumber}$`));
   await expect(holder.locator('.policy-detail h1 + p').getByText('Issued', { exact: true })).toBeVisible();
   await holder.getByRole('button', { name: 'Policy document' }).click();

@@ -50,7 +50,7 @@ test('a holder browses, pages, opens, downloads, acknowledges and asks to cancel
   await expect(page.getByRole('heading', { level: 1, name: 'Actual policies' })).toBeVisible();
   await reviewAtWidths(page, 'my-policies-actual');
   const issued = stored.find((row) => row.status === 'ISSUED')!;
-  await page.getByRole('link', { name: `View policy ${issued.policyNumber}` }).click();
+  await page.getByRole('link', { name: `View details of policy ${issued.policyNumber}` }).click();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Tropical Cyclone Tracker' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Cancel policy' })).toHaveCount(0);

@@ -5,6 +5,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { resolveInitialRoutes } from './app/router';
+import { registerServiceWorkerWhenSignedIn } from './lib/offline/serviceWorker';
 
 // Inter, where src/hydrate.js has not asked for it already (a page the browser draws itself).
 document.documentElement.classList.add('web-fonts');
@@ -25,3 +26,5 @@ void resolveInitialRoutes(window.location.pathname).then(() => {
   if (container.hasChildNodes()) hydrateRoot(container, app);
   else createRoot(container).render(app);
 });
+
+registerServiceWorkerWhenSignedIn();

@@ -2,7 +2,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createWebDist } from '../../test/web-dist';
-import { IndexHtml, loadPrerender, PRERENDER_MODULE, routeMatches } from './index-html';
+import { IndexHtml, loadPrerender, PRERENDER_MODULE } from './index-html';
+import { routeMatches } from './route-match';
 
 const dist = createWebDist();
 afterAll(() => dist.remove());

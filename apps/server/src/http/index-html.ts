@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { compressPayload, type ContentEncoding } from './compression';
 import { jsonForScriptElement, type InitialData } from './initial-data';
+import { routeMatches } from './route-match';
 
 /** The element the web app reads its initial data from (apps/web/src/lib/initial-data). */
 export const INITIAL_DATA_ELEMENT_ID = 'fhp-initial-data';
@@ -25,14 +26,6 @@ interface RoutePreload {
   modules: string[];
   /** The stylesheets those chunks import: linked in the head, so a prerendered page is drawn styled. */
   styles?: string[];
-}
-
-/** `/product/:id` matches `/product/fhp` (and `/product/fhp/`), `:id` never an empty segment. */
-export function routeMatches(pattern: string, path: string): boolean {
-  if (pattern === '/' || path === '/') return pattern === path;
-  const want = pattern.split('/');
-  const have = path.replace(/\/$/, '').split('/');
-  return want.length === have.length && want.every((segment, i) => segment.startsWith(':') ? have[i] !== '' : segment === have[i]);
 }
 
 /**
@@ -96,6 +89,8 @@ export interface IndexHtmlOptions {
  */
 export class IndexHtml {
   private readonly head: string;
+  /** The head without the template's own title and description, for pages given their own. */
+  private readonly headWithoutMeta: string;
   /** From </head> to the root element's content, and from there to the end. */
   private readonly body: [string, string];
   private readonly preloads: RoutePreload[];
@@ -114,6 +109,7 @@ export class IndexHtml {
     const close = template.indexOf('</head>');
     if (close < 0) throw new Error(`${join(distDir, 'index.html')} has no </head>`);
     this.head = template.slice(0, close);
+    this.headWithoutMeta = this.head.replace(/<title>[\s\S]*?<\/title>/, '').replace(/<meta\s+name="description"[^>]*>/, '');
     const rest = template.slice(close);
     const root = rest.indexOf(ROOT_ELEMENT);
     // Without an empty root element there is nowhere to put a prerendered page.
@@ -155,12 +151,16 @@ export class IndexHtml {
     return keep(this.roots, key, made);
   }
 
-  async render(path: string, data: InitialData | undefined): Promise<RenderedPage> {
+  /**
+   * The page at `path`. `meta`, when given, replaces the template's title and description (the
+   * page's own, with its link-preview tags: page-meta.ts).
+   */
+  async render(path: string, data: InitialData | undefined, meta = ''): Promise<RenderedPage> {
     const json = data === undefined ? '' : jsonForScriptElement(data);
     const root = await this.rootFor(path, data, json);
     const modules = this.modulesFor(path);
     // A prerendered page is its path's own; the others are the same for every path of a route.
-    const key = `${root === null ? modules.join(',') : path}\u0000${json}`;
+    const key = `${root === null ? modules.join(',') : path}\u0000${json}\u0000${meta}`;
     const known = this.pages.get(key);
     if (known) return known;
 
@@ -168,7 +168,7 @@ export class IndexHtml {
     const styles = this.stylesFor(path).map((href) => `<link rel="stylesheet" crossorigin href="${href}">`);
     const links = [...styles, ...modules.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`)].join('');
     const script = json ? `<script type="application/json" id="${INITIAL_DATA_ELEMENT_ID}">${json}</script>` : '';
-    const head = `${this.head}${links}${script}`;
+    const head = `${meta ? `${this.headWithoutMeta}${meta}` : this.head}${links}${script}`;
     // A prerendered page is drawn by its HTML and CSS; the fonts and then the scripts are asked
     // for once it has been painted (hydrate.js), leaving the bandwidth to the stylesheets first.
     const text = `${root === null || !this.hydrateScript ? head : withScriptsAfterPaint(head)}${this.body[0]}${root ?? ''}${this.body[1]}`;

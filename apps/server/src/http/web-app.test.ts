@@ -1,3 +1,5 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -8,6 +10,9 @@ import { CONTENT_KEYS } from '../modules/content';
 import { INITIAL_DATA_ELEMENT_ID } from './index-html';
 
 const dist = createWebDist();
+// What the web build writes for the installable app (apps/web/build/pwa.ts), beside index.html.
+writeFileSync(join(dist.dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+writeFileSync(join(dist.dir, 'manifest.webmanifest'), '{"name":"FHP"}');
 afterAll(() => dist.remove());
 
 const html = { accept: 'text/html,application/xhtml+xml' };
@@ -33,6 +38,25 @@ describeApp(
       const response = await suite.app.inject({ method: 'GET', url: '/index.html', headers: html });
       expect(response.body).toContain(INITIAL_DATA_ELEMENT_ID);
       expect(response.headers['cache-control']).toBe('no-cache');
+    });
+
+    it("answers the service worker's app shell: the template as built, no page's data, never cached stale", async () => {
+      const response = await suite.app.inject({ method: 'GET', url: '/app-shell.html', headers: { accept: '*/*' } });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toBe(readFileSync(join(dist.dir, 'index.html'), 'utf8'));
+      expect(response.body).not.toContain(INITIAL_DATA_ELEMENT_ID);
+    });
+
+    it('serves the service worker and the manifest to be checked on every visit (no-cache), not for a year', async () => {
+      const worker = await suite.app.inject({ method: 'GET', url: '/sw.js' });
+      expect(worker.statusCode).toBe(200);
+      expect(worker.headers['content-type']).toMatch(/javascript/);
+      expect(worker.headers['cache-control']).toBe('no-cache');
+      const manifest = await suite.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+      expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+      expect(manifest.headers['cache-control']).toBe('no-cache');
     });
 
     it('serves hashed assets with a long cache', async () => {

@@ -8,6 +8,7 @@ import { purchaserRoleForSignIn, useAppConfig } from '../lib/config/appConfig';
 import { takeInitialData } from '../lib/initial-data/initialData';
 import { fetchPageContent, PageContentContext, type PageContent } from '../lib/page-content/pageContent';
 import { RenderError } from './RenderError';
+import { RouteFocus } from './RouteFocus';
 import { ScrollToTop } from './ScrollToTop';
 import { StandaloneMain } from './StandaloneMain';
 
@@ -75,6 +76,7 @@ export function RootLayout() {
   return (
     <PageContentContext value={pageContent.data}>
       <ScrollToTop />
+      <RouteFocus />
       <a className="skip-link" href="#main">
         Skip to content
       </a>

@@ -64,7 +64,7 @@ describe('signed-in shell', () => {
     expect(within(crumbs).queryByRole('link', { name: 'My Policies' })).toBeNull();
     expect(within(crumbs).getByText('Provisional').getAttribute('aria-current')).toBe('page');
     expect(await screen.findByText('Ann Lee')).toBeTruthy();
-    expect(screen.getByTestId('avatar-initials').textContent).toBe('AL');
+    expect(screen.getByTestId('avatar-initials').dataset.initials).toBe('AL');
     // Role first, then the profile; both with the bearer token.
     expect(calls.indexOf('WhoAmI')).toBeLessThan(calls.indexOf('MyProfile'));
     const whoAmICall = fetchMock.mock.calls.find(([, init]) => String(init.body).includes('whoAmI'));
@@ -110,10 +110,10 @@ describe('signed-in shell', () => {
     stub('purchaser');
     const router = renderAppAt('/my-account');
     await screen.findByRole('heading', { level: 1, name: 'My Account' });
-    fireEvent.click(screen.getByRole('button', { name: /Account menu for/ }));
+    fireEvent.click(screen.getByRole('button', { name: /, your account$/ }));
     fireEvent.click(await screen.findByRole('button', { name: 'My Profile' }));
     expect(router.state.location.pathname).toBe('/my-account');
-    fireEvent.click(screen.getByRole('button', { name: /Account menu for/ }));
+    fireEvent.click(screen.getByRole('button', { name: /, your account$/ }));
     fireEvent.click(await screen.findByRole('button', { name: 'Logout' }));
     expect(window.localStorage.length).toBe(0);
     expect(window.sessionStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();

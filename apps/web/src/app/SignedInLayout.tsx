@@ -6,6 +6,7 @@ import Offcanvas from 'react-bootstrap/Offcanvas';
 import { Link, matchPath, Navigate, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { Footer } from '../components/Footer';
 import { LoadingScreen } from '../components/LoadingScreen';
+import { OfflineNotice } from '../components/OfflineNotice';
 import { Breadcrumbs } from '../components/shell/Breadcrumbs';
 import { NotAllowed } from '../components/shell/NotAllowed';
 import { SidebarIcon } from '../components/shell/SidebarIcon';
@@ -16,7 +17,7 @@ import { identityKeys, useMyProfile, useWhoAmI } from '../lib/auth/identity';
 import { endSession, readSessionUser } from '../lib/auth/session';
 import { useSession } from '../lib/auth/useSession';
 import { ApiError } from '../lib/graphql/errors';
-import { usePageContent } from '../lib/page-content/pageContent';
+import { useKeepPageContentOffline, usePageContent } from '../lib/page-content/pageContent';
 import { buildBreadcrumbs, trackerCrumbs, trackerDetailCrumbs, type CrumbBuilder } from '../lib/shell/breadcrumbs';
 import { displayName } from '../lib/shell/headerCase';
 import { resolveSidebar } from '../lib/shell/sidebar';
@@ -86,11 +87,14 @@ export function SignedInLayout() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const content = usePageContent();
+  useKeepPageContentOffline(content);
   const isNarrow = useIsNarrow();
   const current = useCurrentRoute();
   const screen = useCurrentScreen(current?.handle);
   const [contracted, setContracted] = useState(() => window.localStorage.getItem(CONTRACTED_KEY) === '1');
   const [offcanvasOpen, setOffcanvasOpen] = useState(false);
+  // Closed by Escape or its button, the phone menu gives focus back to the button that opened it.
+  const [menuReturnsFocus, setMenuReturnsFocus] = useState(true);
   // Logging out goes to the product page, not to sign-in: the redirect below must not race it.
   const [leaving, setLeaving] = useState(false);
 
@@ -157,22 +161,39 @@ export function SignedInLayout() {
     }
   };
 
+  // Following a link of the phone menu closes it and leaves focus to the new page (RouteFocus).
+  const leaveMenu = () => {
+    setMenuReturnsFocus(false);
+    setOffcanvasOpen(false);
+  };
+
   const brandBlock = (
-    <Link to={ROUTES.MyAccount} className="sidebar-brand" aria-label={`${content.brand.title} home`}>
+    <Link to={ROUTES.MyAccount} className="sidebar-brand" aria-label={`${content.brand.title} home`} onClick={leaveMenu}>
       <img src={content.brand.logo} alt="" width={36} height={36} />
       <span className={contracted && !isNarrow ? 'visually-hidden' : undefined}>{content.brand.title}</span>
     </Link>
   );
   const nav = (
     <nav aria-label="Account">
-      <SidebarNav items={items} contracted={contracted && !isNarrow} onNavigate={() => setOffcanvasOpen(false)} />
+      <SidebarNav
+        items={items}
+        contracted={contracted && !isNarrow}
+        onNavigate={leaveMenu}
+      />
     </nav>
   );
 
   return (
     <div className={`signed-in-shell${contracted && !isNarrow ? ' is-contracted' : ''}`}>
       {isNarrow ? (
-        <Offcanvas show={offcanvasOpen} onHide={() => setOffcanvasOpen(false)} className="sidebar-offcanvas" aria-label="Account menu">
+        <Offcanvas
+          show={offcanvasOpen}
+          onHide={() => setOffcanvasOpen(false)}
+          restoreFocus={menuReturnsFocus}
+          className="sidebar-offcanvas"
+          // "Menu": the user dropdown is named after the person, so the two are told apart by ear.
+          aria-label="Menu"
+        >
           <Offcanvas.Header closeButton closeLabel="Close menu">
             <Offcanvas.Title as="div">{brandBlock}</Offcanvas.Title>
           </Offcanvas.Header>
@@ -190,7 +211,16 @@ export function SignedInLayout() {
       <div className="shell-body">
         <header className="shell-topbar">
           {isNarrow && (
-            <Button variant="link" className="shell-menu-button" onClick={() => setOffcanvasOpen(true)} aria-label="Open menu" aria-expanded={offcanvasOpen}>
+            <Button
+              variant="link"
+              className="shell-menu-button"
+              onClick={() => {
+                setMenuReturnsFocus(true);
+                setOffcanvasOpen(true);
+              }}
+              aria-label="Open menu"
+              aria-expanded={offcanvasOpen}
+            >
               <SidebarIcon name="list" />
             </Button>
           )}
@@ -200,6 +230,7 @@ export function SignedInLayout() {
           </div>
         </header>
         <main id="main" className="shell-main" tabIndex={-1}>
+          <OfflineNotice />
           {allowed ? <Outlet /> : <NotAllowed homePath={productPath} />}
         </main>
         <Footer brand={content.brand} sections={content.footer} contact={content.contact} />

@@ -152,7 +152,7 @@ describe('policy lists', () => {
     expect(first.getByText('FHP-GD-2025-000001')).toBeTruthy();
     expect(first.getByText('Expired')).toBeTruthy();
     expect(within(cards[1]!).getByText('Canceled')).toBeTruthy();
-    expect(first.getByRole('link', { name: 'View policy FHP-GD-2025-000001' }).getAttribute('href')).toBe('/my-policies/archived/FHP-GD-2025-000001');
+    expect(first.getByRole('link', { name: 'View details of policy FHP-GD-2025-000001' }).getAttribute('href')).toBe('/my-policies/archived/FHP-GD-2025-000001');
   });
 });
 

@@ -178,6 +178,16 @@ describe('use of proceeds and the home-protection dialog', () => {
     expect(step(removed, { type: 'REMINDER_ACCEPTED' }).dialog).toBeNull();
   });
 
+  it('Escape on a question undoes selecting home protection; on the reminder it keeps the answer', () => {
+    const asked = step(INITIAL_USE_OF_PROCEEDS, { type: 'TOGGLE', value: 'other' }, selectHome);
+    expect(step(asked, { type: 'DIALOG_DISMISSED' })).toEqual({ selected: ['other'], dialog: null });
+    const askedToDeselect = step(asked, { type: 'OTHER_POLICY_ANSWERED', hasOtherPolicy: true });
+    expect(step(askedToDeselect, { type: 'DIALOG_DISMISSED' })).toEqual({ selected: ['other'], dialog: null });
+    const reminded = step(askedToDeselect, { type: 'DESELECT_ANSWERED', deselect: false });
+    expect(step(reminded, { type: 'DIALOG_DISMISSED' })).toEqual({ selected: ['homeProtection', 'other'], dialog: null });
+    expect(step(INITIAL_USE_OF_PROCEEDS, { type: 'DIALOG_DISMISSED' })).toBe(INITIAL_USE_OF_PROCEEDS);
+  });
+
   it('asks nothing when home protection is de-selected by hand', () => {
     const withHome = step(INITIAL_USE_OF_PROCEEDS, selectHome, { type: 'OTHER_POLICY_ANSWERED', hasOtherPolicy: false });
     expect(step(withHome, selectHome)).toEqual({ selected: [], dialog: null });
@@ -196,6 +206,7 @@ describe('use of proceeds and the home-protection dialog', () => {
       fc.boolean().map((hasOtherPolicy): UseOfProceedsAction => ({ type: 'OTHER_POLICY_ANSWERED', hasOtherPolicy })),
       fc.boolean().map((deselect): UseOfProceedsAction => ({ type: 'DESELECT_ANSWERED', deselect })),
       fc.constant<UseOfProceedsAction>({ type: 'REMINDER_ACCEPTED' }),
+      fc.constant<UseOfProceedsAction>({ type: 'DIALOG_DISMISSED' }),
     );
     fc.assert(
       fc.property(fc.array(action, { maxLength: 30 }), (actions) => {

@@ -66,7 +66,9 @@ export type UseOfProceedsAction =
   | { type: 'TOGGLE'; value: UseOfProceedsValue }
   | { type: 'OTHER_POLICY_ANSWERED'; hasOtherPolicy: boolean }
   | { type: 'DESELECT_ANSWERED'; deselect: boolean }
-  | { type: 'REMINDER_ACCEPTED' };
+  | { type: 'REMINDER_ACCEPTED' }
+  /** Escape: a question left unanswered undoes the selection that asked it; the reminder just closes. */
+  | { type: 'DIALOG_DISMISSED' };
 
 export const HOME_PROTECTION_DIALOG = {
   askOtherPolicy: {
@@ -115,6 +117,11 @@ export function useOfProceedsReducer(state: UseOfProceedsState, action: UseOfPro
     case 'REMINDER_ACCEPTED':
       if (state.dialog !== 'reminder') return state;
       return { ...state, dialog: null };
+    case 'DIALOG_DISMISSED':
+      if (state.dialog === null) return state;
+      // Home protection is kept only through the dialog's answers, never half-asked.
+      if (state.dialog === 'reminder') return { ...state, dialog: null };
+      return { selected: withSelection(state.selected, HOME_PROTECTION, false), dialog: null };
   }
 }
 

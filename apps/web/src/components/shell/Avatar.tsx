@@ -14,9 +14,7 @@ export function Avatar({ name, image, size = 40 }: { name: string; image?: strin
   if (src && failed !== src) {
     return <img className="avatar" src={src} alt="" style={style} onError={() => setFailed(src)} />;
   }
-  return (
-    <span className="avatar avatar-initials" style={style} aria-hidden="true" data-testid="avatar-initials">
-      {initialsOf(name)}
-    </span>
-  );
+  // The initials stand in for a picture: drawn as generated content, they are no text of the page,
+  // so the menu around them is named (and said by voice control) by the person's name alone.
+  return <span className="avatar avatar-initials" style={style} aria-hidden="true" data-testid="avatar-initials" data-initials={initialsOf(name)} />;
 }

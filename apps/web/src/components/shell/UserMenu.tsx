@@ -23,17 +23,25 @@ interface UserMenuProps {
   onSelect: (key: string) => void;
 }
 
-/** The user's name and picture with the dropdown beside them (spec part 2 section 2). */
+/** What the toggle's name adds after the person's name: the phone menu is "Menu", this is theirs. */
+export const USER_MENU_SUFFIX = ', your account';
+
+/**
+ * The user's name and picture with the dropdown beside them (spec part 2 section 2). The toggle's
+ * name starts with what it shows, the person's name (a voice-control user says what they see); the
+ * initials are decoration. On a phone the name is hidden from sight only.
+ */
 export function UserMenu({ name, image, items = USER_MENU_ITEMS, onSelect }: UserMenuProps) {
   return (
-    <Dropdown align="end" onSelect={(key) => key && onSelect(key)}>
-      <Dropdown.Toggle variant="link" className="user-menu-toggle" id="user-menu" aria-label={`Account menu for ${name}`}>
+    <Dropdown align="end">
+      <Dropdown.Toggle variant="link" className="user-menu-toggle" id="user-menu" aria-label={`${name}${USER_MENU_SUFFIX}`}>
         <Avatar name={name} image={image} />
         <span className="user-menu-name">{name}</span>
       </Dropdown.Toggle>
       <Dropdown.Menu>
         {items.map((item) => (
-          <Dropdown.Item key={item.key} eventKey={item.key} as="button" className="d-flex align-items-center gap-2">
+          // onClick rather than eventKey: an item with an event key is marked aria-selected, which a button may not carry.
+          <Dropdown.Item key={item.key} onClick={() => onSelect(item.key)} as="button" className="d-flex align-items-center gap-2">
             <SidebarIcon name={item.icon} />
             {item.label}
           </Dropdown.Item>

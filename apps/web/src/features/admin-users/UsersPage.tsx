@@ -6,10 +6,9 @@ import Dropdown from 'react-bootstrap/Dropdown';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import Modal from 'react-bootstrap/Modal';
-import Table from 'react-bootstrap/Table';
 import { EmptyState } from '../../components/EmptyState';
 import { DEFAULT_ERROR_DESCRIPTION, ErrorDialog } from '../../components/ErrorDialog';
-import { LoadingScreen } from '../../components/LoadingScreen';
+import { ScrollTable, StaffList } from '../../components/StaffList';
 import { SuccessDialog } from '../../components/SuccessDialog';
 import { useWhoAmI } from '../../lib/auth/identity';
 import { displayMessageOf } from '../../lib/graphql/errors';
@@ -180,83 +179,87 @@ export function UsersPage() {
         </div>
       ) : null}
 
-      {list.isPending ? (
-        <LoadingScreen label="Retrieving users..." />
-      ) : list.isError ? (
-        <ErrorDialog show description={DEFAULT_ERROR_DESCRIPTION} detail={displayMessageOf(list.error)} onRetry={() => void list.refetch()} onClose={() => refilter({})} />
-      ) : rows.length === 0 ? (
-        <EmptyState title="No users found">No user matches this search and filter.</EmptyState>
-      ) : (
-        <Table responsive hover className="align-middle">
-          <thead>
-            <tr>
-              <th scope="col">
-                <Form.Check
-                  aria-label="Select every user on this page"
-                  checked={allSelected}
-                  onChange={() => setSelected(allSelected ? new Set() : new Set(rows.map((u) => u.email)))}
-                />
-              </th>
-              <th scope="col">Name</th>
-              <th scope="col" className="d-none d-lg-table-cell">
-                Email
-              </th>
-              <th scope="col" className="d-none d-lg-table-cell">
-                Role
-              </th>
-              <th scope="col">Status</th>
-              <th scope="col" className="d-none d-lg-table-cell">
-                Date created
-              </th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((user) => (
-              <tr key={user.id}>
-                <td>
-                  <Form.Check aria-label={`Select ${user.email}`} checked={selected.has(user.email)} onChange={() => toggle(user.email)} />
-                </td>
-                <td>
-                  <Button variant="link" className="p-0 text-start" onClick={() => setDetail(user)}>
-                    {userName(user)}
-                  </Button>
-                  {/* Narrow screens: the email under the name, instead of a column too thin for it. */}
-                  <div className="small text-body-secondary d-lg-none">
-                    <EmailText email={user.email} />
-                  </div>
-                </td>
-                <td className="d-none d-lg-table-cell">
-                  <EmailText email={user.email} />
-                </td>
-                <td className="d-none d-lg-table-cell">{roleTitle(user.group)}</td>
-                <td>
-                  <StatusBadge status={user.status} />
-                </td>
-                <td className="d-none d-lg-table-cell">{formatLocalMediumDate(user.createdAt)}</td>
-                <td className="text-end">
-                  {user.id === whoAmI.data?.userId || user.group === 'owner' ? null : (
-                    <Dropdown align="end">
-                      <Dropdown.Toggle size="sm" variant="outline-secondary" aria-label={`Actions for ${user.email}`}>
-                        Actions
-                      </Dropdown.Toggle>
-                      <Dropdown.Menu>
-                        {actionsFor(user).map((a) => (
-                          <Dropdown.Item key={a} as="button" onClick={() => ask(a, user)} className={a === 'delete' ? 'text-danger' : undefined}>
-                            {ACTION_LABELS[a]}
-                          </Dropdown.Item>
-                        ))}
-                      </Dropdown.Menu>
-                    </Dropdown>
-                  )}
-                </td>
+      <StaffList
+        query={list}
+        rows={page?.data}
+        loading="Retrieving users..."
+        empty={<EmptyState title="No users found">No user matches this search and filter.</EmptyState>}
+        failure={(error) => (
+          <ErrorDialog show description={DEFAULT_ERROR_DESCRIPTION} detail={displayMessageOf(error)} onRetry={() => void list.refetch()} onClose={() => refilter({})} />
+        )}
+      >
+        {(users) => (
+          <ScrollTable label="Users" hover className="align-middle">
+            <thead>
+              <tr>
+                <th scope="col">
+                  <Form.Check
+                    aria-label="Select every user on this page"
+                    checked={allSelected}
+                    onChange={() => setSelected(allSelected ? new Set() : new Set(rows.map((u) => u.email)))}
+                  />
+                </th>
+                <th scope="col">Name</th>
+                <th scope="col" className="d-none d-lg-table-cell">
+                  Email
+                </th>
+                <th scope="col" className="d-none d-lg-table-cell">
+                  Role
+                </th>
+                <th scope="col">Status</th>
+                <th scope="col" className="d-none d-lg-table-cell">
+                  Date created
+                </th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </Table>
-      )}
+            </thead>
+            <tbody>
+              {users.map((user) => (
+                <tr key={user.id}>
+                  <td>
+                    <Form.Check aria-label={`Select ${user.email}`} checked={selected.has(user.email)} onChange={() => toggle(user.email)} />
+                  </td>
+                  <td>
+                    <Button variant="link" className="p-0 text-start" onClick={() => setDetail(user)}>
+                      {userName(user)}
+                    </Button>
+                    {/* Narrow screens: the email under the name, instead of a column too thin for it. */}
+                    <div className="small text-body-secondary d-lg-none">
+                      <EmailText email={user.email} />
+                    </div>
+                  </td>
+                  <td className="d-none d-lg-table-cell">
+                    <EmailText email={user.email} />
+                  </td>
+                  <td className="d-none d-lg-table-cell">{roleTitle(user.group)}</td>
+                  <td>
+                    <StatusBadge status={user.status} />
+                  </td>
+                  <td className="d-none d-lg-table-cell">{formatLocalMediumDate(user.createdAt)}</td>
+                  <td className="text-end">
+                    {user.id === whoAmI.data?.userId || user.group === 'owner' ? null : (
+                      <Dropdown align="end">
+                        <Dropdown.Toggle size="sm" variant="outline-secondary" aria-label={`Actions for ${user.email}`}>
+                          Actions
+                        </Dropdown.Toggle>
+                        <Dropdown.Menu>
+                          {actionsFor(user).map((a) => (
+                            <Dropdown.Item key={a} as="button" onClick={() => ask(a, user)} className={a === 'delete' ? 'text-danger' : undefined}>
+                              {ACTION_LABELS[a]}
+                            </Dropdown.Item>
+                          ))}
+                        </Dropdown.Menu>
+                      </Dropdown>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </ScrollTable>
+        )}
+      </StaffList>
 
       {page && page.totalCount > 0 ? (
         <nav className="d-flex flex-wrap align-items-center gap-2" aria-label="Pages">

@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CANCELLATION_TEXT_MAX_LENGTH, cancellationDecisionSchema, formatLocalLongDate } from '@fhp/domain';
+import { cancellationDecisionSchema, CANCELLATION_TEXT_MAX_LENGTH, formatLocalLongDate } from '@fhp/domain';
 import { useState } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Container from 'react-bootstrap/Container';
@@ -10,8 +9,8 @@ import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
 import { useForm } from 'react-hook-form';
 import { EmptyState } from '../../components/EmptyState';
-import { LoadingScreen } from '../../components/LoadingScreen';
 import { Money } from '../../components/Money';
+import { StaffList } from '../../components/StaffList';
 import { notify } from '../../components/toast';
 import { displayMessageOf } from '../../lib/graphql/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
@@ -121,43 +120,42 @@ export function CancellationRequestsPage() {
         Cancellation requests
       </h1>
       <p className="text-body-secondary mb-4">Holders ask to cancel provisional policies. Approve to cancel (what was paid is flagged for refund), or reject with a comment.</p>
-      {requests.isPending ? (
-        <LoadingScreen label="Retrieving cancellation requests..." />
-      ) : requests.isError ? (
-        <Alert variant="danger" role="alert">
-          {displayMessageOf(requests.error)}
-        </Alert>
-      ) : requests.data.length === 0 ? (
-        <EmptyState title="No cancellation requests">Nothing is waiting for a decision.</EmptyState>
-      ) : (
-        requests.data.map((request) => (
-          <Card as="article" key={request.policyId} className="mb-3 shadow-sm" aria-labelledby={`request-${request.policyId}`}>
-            <Card.Body>
-              <div className="d-flex flex-wrap align-items-baseline gap-2 mb-2">
-                <h2 id={`request-${request.policyId}`} className="h5 mb-0 me-auto">
-                  {request.policyNumber}
-                </h2>
-                <span className="text-body-secondary small">Requested {formatLocalLongDate(request.requestedAt)}</span>
-              </div>
-              <p className="mb-2">
-                <strong>{request.holderName}</strong> · paid <Money cents={request.paid.cents} /> of <Money cents={request.payable.cents} />
-                {request.receipts.length > 0 ? <span className="text-body-secondary"> (receipts {request.receipts.join(', ')})</span> : null}
-              </p>
-              <blockquote className="border-start border-3 ps-3 mb-3 text-body-secondary" style={{ overflowWrap: 'anywhere' }}>
-                {request.reason}
-              </blockquote>
-              <div className="d-flex flex-wrap gap-2">
-                <Button variant="danger" onClick={() => setDecision({ request, approve: true })} aria-label={`Approve cancellation of ${request.policyNumber}`}>
-                  Approve
-                </Button>
-                <Button variant="outline-primary" onClick={() => setDecision({ request, approve: false })} aria-label={`Reject cancellation of ${request.policyNumber}`}>
-                  Reject
-                </Button>
-              </div>
-            </Card.Body>
-          </Card>
-        ))
-      )}
+      <StaffList
+        query={requests}
+        rows={requests.data}
+        loading="Retrieving cancellation requests..."
+        empty={<EmptyState title="No cancellation requests">Nothing is waiting for a decision.</EmptyState>}
+      >
+        {(pending) =>
+          pending.map((request) => (
+            <Card as="article" key={request.policyId} className="mb-3 shadow-sm" aria-labelledby={`request-${request.policyId}`}>
+              <Card.Body>
+                <div className="d-flex flex-wrap align-items-baseline gap-2 mb-2">
+                  <h2 id={`request-${request.policyId}`} className="h5 mb-0 me-auto">
+                    {request.policyNumber}
+                  </h2>
+                  <span className="text-body-secondary small">Requested {formatLocalLongDate(request.requestedAt)}</span>
+                </div>
+                <p className="mb-2">
+                  <strong>{request.holderName}</strong> · paid <Money cents={request.paid.cents} /> of <Money cents={request.payable.cents} />
+                  {request.receipts.length > 0 ? <span className="text-body-secondary"> (receipts {request.receipts.join(', ')})</span> : null}
+                </p>
+                <blockquote className="border-start border-3 ps-3 mb-3 text-body-secondary" style={{ overflowWrap: 'anywhere' }}>
+                  {request.reason}
+                </blockquote>
+                <div className="d-flex flex-wrap gap-2">
+                  <Button variant="danger" onClick={() => setDecision({ request, approve: true })} aria-label={`Approve cancellation of ${request.policyNumber}`}>
+                    Approve
+                  </Button>
+                  <Button variant="outline-primary" onClick={() => setDecision({ request, approve: false })} aria-label={`Reject cancellation of ${request.policyNumber}`}>
+                    Reject
+                  </Button>
+                </div>
+              </Card.Body>
+            </Card>
+          ))
+        }
+      </StaffList>
       {decision ? <DecisionDialog decision={decision} onClose={() => setDecision(null)} /> : null}
     </Container>
   );

@@ -10,7 +10,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { useForm } from 'react-hook-form';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorDialog } from '../../components/ErrorDialog';
-import { LoadingScreen } from '../../components/LoadingScreen';
+import { StaffList } from '../../components/StaffList';
 import { notify } from '../../components/toast';
 import { openPdf } from '../../lib/downloadPdf';
 import { displayMessageOf } from '../../lib/graphql/errors';
@@ -34,8 +34,8 @@ function ViewDocumentButton({ item }: { item: KycReviewItem }) {
   };
   return (
     <>
-      <Button variant="outline-primary" onClick={() => void open()} aria-label={`View the ${TYPE_LABEL[item.type] ?? item.type} of ${item.holderName}`}>
-        View document
+      <Button variant="outline-primary" onClick={() => void open()} >
+        View document<span className="visually-hidden">: the {TYPE_LABEL[item.type] ?? item.type} of {item.holderName}</span>
       </Button>
       {failure ? <ErrorDialog show detail={failure} onClose={() => setFailure(null)} /> : null}
     </>
@@ -120,40 +120,42 @@ export function KycReviewPage() {
         KYC review
       </h1>
       <p className="text-body-secondary mb-4">Identity and address proofs waiting for a decision, oldest first. A rejected document’s comment is shown to the holder on My Account.</p>
-      {queue.isPending ? (
-        <LoadingScreen label="Retrieving documents..." />
-      ) : queue.isError ? (
-        <ErrorDialog show detail={displayMessageOf(queue.error)} onRetry={() => void queue.refetch()} onClose={() => void queue.refetch()} />
-      ) : queue.data.length === 0 ? (
-        <EmptyState title="No documents to review">Every submitted document has been reviewed.</EmptyState>
-      ) : (
-        queue.data.map((item) => (
-          <Card as="article" key={item.id} className="mb-3 shadow-sm" aria-labelledby={`kyc-${item.id}`}>
-            <Card.Body>
-              <div>
-                <h2 id={`kyc-${item.id}`} className="h5 mb-1">
-                  {item.holderName}
-                </h2>
-                <p className="mb-1 text-body-secondary" style={{ overflowWrap: 'anywhere' }}>
-                  {item.holderEmail}
-                </p>
-                <p className="mb-3">
-                  {TYPE_LABEL[item.type] ?? item.type}: <strong>{item.name}</strong> ({item.fileType === 'application/pdf' ? 'PDF' : 'image'}) · submitted {formatLocalLongDate(item.submittedAt)}
-                </p>
-                <div className="d-flex flex-wrap gap-2">
-                  <ViewDocumentButton item={item} />
-                  <Button variant="success" onClick={() => void accept(item)} disabled={review.isPending} aria-label={`Accept the ${TYPE_LABEL[item.type]} of ${item.holderName}`}>
-                    Accept
-                  </Button>
-                  <Button variant="outline-danger" onClick={() => setRejecting(item)} aria-label={`Reject the ${TYPE_LABEL[item.type]} of ${item.holderName}`}>
-                    Reject
-                  </Button>
+      <StaffList
+        query={queue}
+        rows={queue.data}
+        loading="Retrieving documents..."
+        empty={<EmptyState title="No documents to review">Every submitted document has been reviewed.</EmptyState>}
+        failure={(error) => <ErrorDialog show detail={displayMessageOf(error)} onRetry={() => void queue.refetch()} onClose={() => void queue.refetch()} />}
+      >
+        {(items) =>
+          items.map((item) => (
+            <Card as="article" key={item.id} className="mb-3 shadow-sm" aria-labelledby={`kyc-${item.id}`}>
+              <Card.Body>
+                <div>
+                  <h2 id={`kyc-${item.id}`} className="h5 mb-1">
+                    {item.holderName}
+                  </h2>
+                  <p className="mb-1 text-body-secondary" style={{ overflowWrap: 'anywhere' }}>
+                    {item.holderEmail}
+                  </p>
+                  <p className="mb-3">
+                    {TYPE_LABEL[item.type] ?? item.type}: <strong>{item.name}</strong> ({item.fileType === 'application/pdf' ? 'PDF' : 'image'}) · submitted {formatLocalLongDate(item.submittedAt)}
+                  </p>
+                  <div className="d-flex flex-wrap gap-2">
+                    <ViewDocumentButton item={item} />
+                    <Button variant="success" onClick={() => void accept(item)} disabled={review.isPending} aria-label={`Accept the ${TYPE_LABEL[item.type]} of ${item.holderName}`}>
+                      Accept
+                    </Button>
+                    <Button variant="outline-danger" onClick={() => setRejecting(item)} aria-label={`Reject the ${TYPE_LABEL[item.type]} of ${item.holderName}`}>
+                      Reject
+                    </Button>
+                  </div>
                 </div>
-              </div>
-            </Card.Body>
-          </Card>
-        ))
-      )}
+              </Card.Body>
+            </Card>
+          ))
+        }
+      </StaffList>
       {rejecting ? <RejectDialog item={rejecting} onClose={() => setRejecting(null)} /> : null}
       {failure ? <ErrorDialog show detail={failure} onClose={() => setFailure(null)} /> : null}
     </Container>

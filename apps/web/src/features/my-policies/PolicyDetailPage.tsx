@@ -1,5 +1,5 @@
 import { COUNTRIES, isCountryCode, isPolicyStatus, policyDetailActions, USE_OF_PROCEEDS_OPTIONS, type MyPolicyList, type PolicyType } from '@fhp/domain';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import Accordion from 'react-bootstrap/Accordion';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -10,11 +10,13 @@ import { LoadingScreen } from '../../components/LoadingScreen';
 import { SuccessDialog } from '../../components/SuccessDialog';
 import { TxnTimeline } from '../../components/TxnTimeline';
 import { notify } from '../../components/toast';
-import { openPdf } from '../../lib/downloadPdf';
+import { keepDocumentOffline, openPdf } from '../../lib/downloadPdf';
 import { ApiError, displayMessageOf } from '../../lib/graphql/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useAcknowledgePayout, useMyPayouts, useMyPolicyDetail, usePolicyTimeline, type MyPayoutRow, type MyPolicyDetail } from './api';
 import { CancelPolicyForm } from './CancelPolicyForm';
+import { LedgerProof } from './LedgerProof';
+import { OptionPayouts } from './OptionPayouts';
 import { dayMonthYear, dayMonthYearOf } from './format';
 import { StatusBadge } from './MyPoliciesPage';
 import type { TrackerMonth } from '../../lib/policyPaths';
@@ -112,7 +114,7 @@ const NO_PAYOUTS: MyPayoutRow[] = [];
 
 async function downloadContract(url: string, policyNumber: string) {
   try {
-    await openPdf(url, `${policyNumber}.pdf`, 'download');
+    await openPdf(url, `${policyNumber}.pdf`, 'download', { keepOffline: true });
   } catch (error) {
     notify.error(displayMessageOf(error));
   }
@@ -124,6 +126,10 @@ function Detail({ list, detail }: { list: MyPolicyList; detail: MyPolicyDetail }
   const [cancelled, setCancelled] = useState(false);
   const [cancelDialog, setCancelDialog] = useState(false);
   const payouts = useMyPayouts(policy.policyNumber);
+  // The contract is kept on the device with the policy, so that it opens offline (decision 116).
+  useEffect(() => {
+    if (payments.contractUrl) void keepDocumentOffline(payments.contractUrl);
+  }, [payments.contractUrl]);
   // Spec part 2 section 4: the buttons by view and state (the domain's rule).
   const actions = isPolicyStatus(policy.status)
     ? policyDetailActions(list, {
@@ -181,6 +187,7 @@ function Detail({ list, detail }: { list: MyPolicyList; detail: MyPolicyDetail }
                 ['Purchased', dayMonthYear(policy.purchasedAt)],
               ]}
             />
+            <OptionPayouts optionId={policy.productDefination} coverageCents={policy.coverage.cents} />
           </Accordion.Body>
         </Accordion.Item>
         <Accordion.Item eventKey="document">
@@ -193,6 +200,7 @@ function Detail({ list, detail }: { list: MyPolicyList; detail: MyPolicyDetail }
             ) : (
               <p className="mb-0 text-body-secondary">The policy document is issued once the premium is paid in full.</p>
             )}
+            {detail.blockchainTxnURL && <LedgerProof link={detail.blockchainTxnURL} />}
           </Accordion.Body>
         </Accordion.Item>
         <Accordion.Item eventKey="beneficiary">

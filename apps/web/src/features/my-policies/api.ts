@@ -20,7 +20,7 @@ export type MyPolicyPage = ResultOf<typeof ListQuery>['getMyPolicies'];
 const DetailQuery = graphql(`
   query MyPolicyDetail($policyNumber: String!, $list: String) {
     getMyPolicyDetail(policyNumber: $policyNumber, list: $list) {
-      policy { policyId policyNumber type status optionTitle countryName seasonYear coverage { formatted } premium { formatted } discountedPremium { formatted } createdAt purchasedAt }
+      policy { policyId policyNumber type status productDefination optionTitle countryName seasonYear coverage { formatted cents } premium { formatted } discountedPremium { formatted } createdAt purchasedAt }
       benificiaryDetail { firstName lastName email mobileNo addressLine1 city country }
       useOfProceeds { value selected }
       payments {
@@ -62,6 +62,9 @@ const AcknowledgeMutation = graphql(`
 
 const KEY = ['my-policies'] as const;
 
+/** The holder's lists and each policy they open are kept on the device, to read offline (decision 116). */
+const OFFLINE = { keepOffline: true } as const;
+
 /** A failed list shows the empty state, not an error (spec part 2 section 8): the query never throws. */
 export function useMyPolicies(list: MyPolicyList, skip: number, policyNumber: string) {
   return useQuery({
@@ -70,7 +73,7 @@ export function useMyPolicies(list: MyPolicyList, skip: number, policyNumber: st
     placeholderData: keepPreviousData,
     queryFn: async (): Promise<MyPolicyPage | null> => {
       try {
-        return (await request(ListQuery, { input: { list, skip, limit: 10, ...(policyNumber ? { policyNumber } : {}) } })).getMyPolicies;
+        return (await request(ListQuery, { input: { list, skip, limit: 10, ...(policyNumber ? { policyNumber } : {}) } }, OFFLINE)).getMyPolicies;
       } catch {
         return null;
       }
@@ -82,7 +85,7 @@ export function useMyPolicyDetail(list: MyPolicyList, policyNumber: string) {
   return useQuery({
     queryKey: [...KEY, 'detail', list, policyNumber],
     retry: false,
-    queryFn: async () => (await request(DetailQuery, { policyNumber, list })).getMyPolicyDetail,
+    queryFn: async () => (await request(DetailQuery, { policyNumber, list }, OFFLINE)).getMyPolicyDetail,
   });
 }
 
@@ -100,7 +103,7 @@ export function useMyPayouts(policyNumber: string) {
     queryFn: async () => {
       const rows: MyPayoutRow[] = [];
       for (let page = 0; ; page++) {
-        const answer = (await request(PayoutsQuery, { input: { where: { policyId: { equals: policyNumber } }, skip: page * PAYOUT_PAGE, limit: PAYOUT_PAGE } })).getMyPayouts;
+        const answer = (await request(PayoutsQuery, { input: { where: { policyId: { equals: policyNumber } }, skip: page * PAYOUT_PAGE, limit: PAYOUT_PAGE } }, OFFLINE)).getMyPayouts;
         rows.push(...answer.data);
         if (page + 1 >= answer.totalPages) return rows;
       }
@@ -127,7 +130,7 @@ export function usePolicyTimeline(policyNumber: string) {
             limit: 100,
             where: { txnOwner: { equals: vuid! }, type: { in: ['POLICY_PURCHASE_FLOW', 'KYC_SUBMISSION'] }, txnSetId: { in: [policyNumber, null] } },
           },
-        })
+        }, OFFLINE)
       ).getTxnList.data,
   });
 }

@@ -5,9 +5,9 @@ import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
-import Table from 'react-bootstrap/Table';
 import { ErrorDialog } from '../../components/ErrorDialog';
 import { LoadingScreen } from '../../components/LoadingScreen';
+import { ScrollTable } from '../../components/StaffList';
 import { notify } from '../../components/toast';
 import { displayMessageOf } from '../../lib/graphql/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
@@ -164,7 +164,7 @@ export function OffersAndSeasonsPage() {
           New offer
         </Button>
       </div>
-      <Table responsive className="align-middle mb-5">
+      <ScrollTable label="Offers" className="align-middle mb-5">
         <thead>
           <tr>
             <th scope="col">Country</th>
@@ -193,7 +193,7 @@ export function OffersAndSeasonsPage() {
             </tr>
           ))}
         </tbody>
-      </Table>
+      </ScrollTable>
 
       <div className="d-flex align-items-center mb-2">
         <h2 className="h5 mb-0 me-auto">Seasons</h2>
@@ -201,7 +201,7 @@ export function OffersAndSeasonsPage() {
           New season
         </Button>
       </div>
-      <Table responsive className="align-middle">
+      <ScrollTable label="Seasons" className="align-middle">
         <thead>
           <tr>
             <th scope="col">Year</th>
@@ -230,7 +230,7 @@ export function OffersAndSeasonsPage() {
             </tr>
           ))}
         </tbody>
-      </Table>
+      </ScrollTable>
 
       {editing?.kind === 'offer' ? (
         <EditDialog

@@ -1,14 +1,12 @@
 import { defineAbilityFor } from '@fhp/domain';
 import { useState, type FormEvent } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import { EmptyState } from '../../components/EmptyState';
-import { LoadingScreen } from '../../components/LoadingScreen';
+import { StaffList } from '../../components/StaffList';
 import { useWhoAmI } from '../../lib/auth/identity';
-import { displayMessageOf } from '../../lib/graphql/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { usePaymentDesk, useRecordPayment } from './api';
 import { PolicyPaymentCard } from './PolicyPaymentCard';
@@ -61,24 +59,25 @@ export function PaymentDeskPage() {
 
       {search === null ? (
         <EmptyState title="Find a policy to begin">Enter the number on the holder’s policy email, the reference of a bank transfer, or the holder’s email address.</EmptyState>
-      ) : results.isPending ? (
-        <LoadingScreen label="Retrieving the policy..." />
-      ) : results.isError ? (
-        <Alert variant="danger" role="alert">
-          {displayMessageOf(results.error)}
-        </Alert>
-      ) : results.data.length === 0 ? (
-        <EmptyState title="No policy found">No policy has this number, reference or holder email. Please check it and try again.</EmptyState>
       ) : (
-        results.data.map((policy) => (
-          <PolicyPaymentCard
-            key={policy.policyId}
-            policy={policy}
-            ability={ability}
-            pending={recording.isPending}
-            onRecord={(input) => recording.mutateAsync(input)}
-          />
-        ))
+        <StaffList
+          query={results}
+          rows={results.data}
+          loading="Retrieving the policy..."
+          empty={<EmptyState title="No policy found">No policy has this number, reference or holder email. Please check it and try again.</EmptyState>}
+        >
+          {(found) =>
+            found.map((policy) => (
+              <PolicyPaymentCard
+                key={policy.policyId}
+                policy={policy}
+                ability={ability}
+                pending={recording.isPending}
+                onRecord={(input) => recording.mutateAsync(input)}
+              />
+            ))
+          }
+        </StaffList>
       )}
     </Container>
   );

@@ -5,11 +5,11 @@ import Col from 'react-bootstrap/Col';
 import Container from 'react-bootstrap/Container';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
-import Table from 'react-bootstrap/Table';
 import { EmptyState } from '../../components/EmptyState';
 import { DEFAULT_ERROR_DESCRIPTION, ErrorDialog } from '../../components/ErrorDialog';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { Money } from '../../components/Money';
+import { ScrollTable } from '../../components/StaffList';
 import { displayMessageOf } from '../../lib/graphql/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { usePortfolio, type HistoricalFilters, type Portfolio, type PortfolioGroup } from './api';
@@ -52,7 +52,7 @@ function totalsBy(groups: readonly PortfolioGroup[], keyOf: (g: PortfolioGroup) 
 
 function TotalsTable({ caption, first, rows }: { caption: string; first: string; rows: readonly Totals[] }) {
   return (
-    <Table responsive size="sm" className="portfolio-table align-middle">
+    <ScrollTable label={caption} size="sm" className="portfolio-table align-middle">
       <caption className="caption-top h6 text-body">{caption}</caption>
       <thead>
         <tr>
@@ -76,7 +76,7 @@ function TotalsTable({ caption, first, rows }: { caption: string; first: string;
           </tr>
         ))}
       </tbody>
-    </Table>
+    </ScrollTable>
   );
 }
 
@@ -178,7 +178,7 @@ function HistoricalStorms({ portfolio, filters, setFilters, fetching }: { portfo
             title="What each storm would cost the policies in force today"
             bars={items.map((s) => ({ label: `${s.name} ${s.date.slice(0, 4)} (${s.country.toUpperCase()})`, parts: [{ name: 'Payout', cents: s.payoutCents, tone: 'tertiary' }] }))}
           />
-          <Table responsive size="sm" className="portfolio-table align-middle mt-2">
+          <ScrollTable label="Historical storms, costliest first" size="sm" className="portfolio-table align-middle mt-2">
             <caption className="caption-top small">
               Storms {filters.offset + 1}–{last} of {totalCount}, costliest first
             </caption>
@@ -200,7 +200,7 @@ function HistoricalStorms({ portfolio, filters, setFilters, fetching }: { portfo
                 </tr>
               ))}
             </tbody>
-          </Table>
+          </ScrollTable>
         </>
       )}
       <nav className="d-flex align-items-center gap-2" aria-label="Storm pages">

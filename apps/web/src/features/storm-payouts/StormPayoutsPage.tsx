@@ -8,10 +8,9 @@ import Container from 'react-bootstrap/Container';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
-import Table from 'react-bootstrap/Table';
 import { COUNTRIES, COUNTRY_CODES, formatLocalLongDate, nearbySamples, type CountryCode, type StormStatus } from '@fhp/domain';
 import { EmptyState } from '../../components/EmptyState';
-import { LoadingScreen } from '../../components/LoadingScreen';
+import { ScrollTable, StaffList } from '../../components/StaffList';
 import { StormMap } from '../../components/storm-map/StormMap';
 import { notify } from '../../components/toast';
 import { fetchPdf } from '../../lib/downloadPdf';
@@ -91,7 +90,7 @@ function WireForm({ payout }: { payout: StormPayoutItem }) {
   );
 }
 
-function PayoutsTable({ stormId }: { stormId: string }) {
+function PayoutsTable({ stormId, stormName }: { stormId: string; stormName: string }) {
   const payouts = useStormPayouts(stormId);
   const download = async () => {
     try {
@@ -106,36 +105,40 @@ function PayoutsTable({ stormId }: { stormId: string }) {
       notify.error(displayMessageOf(failure));
     }
   };
-  if (payouts.isPending) return <Spinner animation="border" role="status" aria-label="Loading payouts" />;
-  if (payouts.isError) return <Alert variant="danger">{displayMessageOf(payouts.error)}</Alert>;
-  if (payouts.data.length === 0) return <p className="text-muted">This storm has created no payout.</p>;
   return (
-    <>
-      <Button variant="outline-primary" size="sm" className="mb-2" onClick={() => void download()}>Bank-transfer CSV (pending payouts)</Button>
-      <div className="table-responsive">
-        <Table size="sm" hover>
-          <thead>
-            <tr><th>Policy</th><th>Holder</th><th>Option</th><th>%</th><th>Amount</th><th>Status</th><th>Wire</th></tr>
-          </thead>
-          <tbody>
-            {payouts.data.map((payout) => (
-              <tr key={payout.id}>
-                <td className="text-nowrap">{payout.policyNumber}</td>
-                <td>{payout.holderName}</td>
-                <td>{payout.optionId}</td>
-                <td className="text-nowrap">
-                  {payout.percent}
-                  {payout.percent < payout.contractPercent && <span className="text-muted small"> of {payout.contractPercent}</span>}
-                </td>
-                <td className="text-nowrap">{payout.amount.formatted}</td>
-                <td><Badge bg={payout.status === 'PAID' ? 'success' : 'warning'} text={payout.status === 'PAID' ? undefined : 'dark'}>{payout.status}{payout.acknowledged ? ', acknowledged' : ''}</Badge></td>
-                <td>{payout.status === 'PENDING' ? <WireForm payout={payout} /> : `${payout.wireReference ?? ''}${payout.paidAt ? `, ${formatLocalLongDate(payout.paidAt)}` : ''}`}</td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
-      </div>
-    </>
+    <StaffList
+      query={payouts}
+      rows={payouts.data}
+      loading={<Spinner animation="border" role="status" aria-label="Loading payouts" />}
+      empty={<p className="text-muted">This storm has created no payout.</p>}
+    >
+      {(rows) => (
+        <>
+          <Button variant="outline-primary" size="sm" className="mb-2" onClick={() => void download()}>Bank-transfer CSV (pending payouts)</Button>
+          <ScrollTable label={`Payouts of ${stormName}`} size="sm" hover>
+            <thead>
+              <tr><th>Policy</th><th>Holder</th><th>Option</th><th>%</th><th>Amount</th><th>Status</th><th>Wire</th></tr>
+            </thead>
+            <tbody>
+              {rows.map((payout) => (
+                <tr key={payout.id}>
+                  <td className="text-nowrap">{payout.policyNumber}</td>
+                  <td>{payout.holderName}</td>
+                  <td>{payout.optionId}</td>
+                  <td className="text-nowrap">
+                    {payout.percent}
+                    {payout.percent < payout.contractPercent && <span className="text-muted small"> of {payout.contractPercent}</span>}
+                  </td>
+                  <td className="text-nowrap">{payout.amount.formatted}</td>
+                  <td><Badge bg={payout.status === 'PAID' ? 'success' : 'warning'} text={payout.status === 'PAID' ? undefined : 'dark'}>{payout.status}{payout.acknowledged ? ', acknowledged' : ''}</Badge></td>
+                  <td>{payout.status === 'PENDING' ? <WireForm payout={payout} /> : `${payout.wireReference ?? ''}${payout.paidAt ? `, ${formatLocalLongDate(payout.paidAt)}` : ''}`}</td>
+                </tr>
+              ))}
+            </tbody>
+          </ScrollTable>
+        </>
+      )}
+    </StaffList>
   );
 }
 
@@ -178,54 +181,57 @@ export function StormPayoutsPage() {
     <Container className="py-4">
       <h1 className="h3 mb-4">Storm payouts</h1>
       <ImportCard />
-      {storms.isPending ? (
-        <LoadingScreen />
-      ) : storms.isError ? (
-        <Alert variant="danger">{displayMessageOf(storms.error)}</Alert>
-      ) : storms.data.length === 0 ? (
-        <EmptyState title="No storms stored yet" />
-      ) : (
-        <div className="d-grid gap-2">
-          {shown.map((storm) => (
-            <Card key={storm.id}>
-              <Card.Body>
-                <div className="d-flex flex-wrap justify-content-between gap-2">
-                  <div>
-                    <h2 className="h6 mb-1">{storm.name} <span className="text-muted">({storm.id})</span></h2>
-                    <small className="text-muted">
-                      {storm.pointCount} track points, last {formatLocalLongDate(storm.lastPointAt)}
-                      {storm.evaluations.map((evaluation) => ` · ${evaluation.countryName} ${evaluation.seasonYear}: box 1 ${evaluation.c1 ?? 'none'}, box 2 ${evaluation.c2 ?? 'none'}`).join('')}
-                    </small>
+      <StaffList
+        query={storms}
+        rows={storms.data}
+        loading="Loading..."
+        empty={<EmptyState title="No storms stored yet" />}
+        failure={(error) => <Alert variant="danger">{displayMessageOf(error)}</Alert>}
+      >
+        {/* The rows shown are `shown`: the storms with payouts and the latest, or all. */}
+        {() => (
+          <div className="d-grid gap-2">
+            {shown.map((storm) => (
+              <Card key={storm.id}>
+                <Card.Body>
+                  <div className="d-flex flex-wrap justify-content-between gap-2">
+                    <div>
+                      <h2 className="h6 mb-1">{storm.name} <span className="text-muted">({storm.id})</span></h2>
+                      <small className="text-muted">
+                        {storm.pointCount} track points, last {formatLocalLongDate(storm.lastPointAt)}
+                        {storm.evaluations.map((evaluation) => ` · ${evaluation.countryName} ${evaluation.seasonYear}: box 1 ${evaluation.c1 ?? 'none'}, box 2 ${evaluation.c2 ?? 'none'}`).join('')}
+                      </small>
+                    </div>
+                    <div className="text-end">
+                      <div>{storm.payoutCount} payouts ({storm.paidCount} paid), {storm.payoutTotal.formatted}</div>
+                      <Button variant="link" size="sm" onClick={() => setOpen(open === storm.id ? null : storm.id)} aria-expanded={open === storm.id}>
+                        {open === storm.id ? 'Hide details' : storm.payoutCount > 0 ? 'Show payouts and map' : 'Show map'}
+                      </Button>
+                    </div>
                   </div>
-                  <div className="text-end">
-                    <div>{storm.payoutCount} payouts ({storm.paidCount} paid), {storm.payoutTotal.formatted}</div>
-                    <Button variant="link" size="sm" onClick={() => setOpen(open === storm.id ? null : storm.id)} aria-expanded={open === storm.id}>
-                      {open === storm.id ? 'Hide details' : storm.payoutCount > 0 ? 'Show payouts and map' : 'Show map'}
-                    </Button>
-                  </div>
-                </div>
-                {open === storm.id && (
-                  <Row className="mt-3 g-3">
-                    <Col lg={storm.payoutCount > 0 ? 4 : 6}>
-                      <StormTrackMap stormId={storm.id} stormName={storm.name} />
-                    </Col>
-                    {storm.payoutCount > 0 && (
-                      <Col lg={8}>
-                        <PayoutsTable stormId={storm.id} />
+                  {open === storm.id && (
+                    <Row className="mt-3 g-3">
+                      <Col lg={storm.payoutCount > 0 ? 4 : 6}>
+                        <StormTrackMap stormId={storm.id} stormName={storm.name} />
                       </Col>
-                    )}
-                  </Row>
-                )}
-              </Card.Body>
-            </Card>
-          ))}
-          {shown.length < all.length && (
-            <Button variant="outline-secondary" onClick={() => setShowAll(true)}>
-              Show all {all.length} storms
-            </Button>
-          )}
-        </div>
-      )}
+                      {storm.payoutCount > 0 && (
+                        <Col lg={8}>
+                          <PayoutsTable stormId={storm.id} stormName={storm.name} />
+                        </Col>
+                      )}
+                    </Row>
+                  )}
+                </Card.Body>
+              </Card>
+            ))}
+            {shown.length < all.length && (
+              <Button variant="outline-secondary" onClick={() => setShowAll(true)}>
+                Show all {all.length} storms
+              </Button>
+            )}
+          </div>
+        )}
+      </StaffList>
     </Container>
   );
 }

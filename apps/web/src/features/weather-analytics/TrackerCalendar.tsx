@@ -9,7 +9,7 @@ import { useNavigate } from 'react-router';
 import { displayName } from '../../components/storm-map/StormMap';
 import { trackerDetailPath } from '../../lib/policyPaths';
 import type { TrackerEvent } from './api';
-import { monthParam, type Month } from './month';
+import { dayLabel, monthParam, type Month } from './month';
 
 /**
  * The tracker's month grid: FullCalendar's day grid in America/Port_of_Spain, one event per storm
@@ -51,13 +51,18 @@ export function TrackerCalendar({ month, events, policyNumber }: TrackerCalendar
           color: EVENT_COLOURS[event.colour] ?? EVENT_COLOURS.orange,
           contrastColor: '#ffffff',
           url: trackerDetailPath(event.stormId, policyNumber),
-          extendedProps: { name: event.name },
+          extendedProps: { name: event.name, date: event.date },
         }))}
-        eventContent={(info) => (
-          <span className="tracker-event" title={`${displayName(String(info.event.extendedProps.name))}: ${info.event.title}`}>
-            <strong>{displayName(String(info.event.extendedProps.name))}</strong> <span>{info.event.title}</span>
-          </span>
-        )}
+        eventContent={(info) => {
+          const name = displayName(String(info.event.extendedProps.name));
+          return (
+            <span className="tracker-event" title={`${name}: ${info.event.title}`}>
+              <strong>{name}</strong> <span className="tracker-event-kind">{info.event.title}</span>
+              {/* One storm shows on several days: the day in each link's name tells them apart. */}
+              <span className="visually-hidden">, {dayLabel(String(info.event.extendedProps.date))}</span>
+            </span>
+          );
+        }}
         eventClick={(info) => {
           // Inside the app, not a page load.
           info.jsEvent.preventDefault();

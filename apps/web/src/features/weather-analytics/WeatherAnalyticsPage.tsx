@@ -41,12 +41,10 @@ function MonthToolbar({ month, latestYear, onChange, busy }: { month: Month; lat
         {busy && <Spinner animation="border" size="sm" className="ms-2" role="status" aria-label="Loading the month" />}
       </div>
       <div className="tracker-toolbar-controls">
+        {/* Named as shown ("Previous", "Next"), so a voice-control user can say it; the arrows are decoration. */}
         <Button variant="outline-primary" size="sm" disabled={first} onClick={() => onChange(addMonths(month, -1))} aria-label="Previous month">
           <span aria-hidden="true">‹</span>
-          <span className="d-none d-sm-inline" aria-hidden="true">
-            {' '}
-            Prev
-          </span>
+          <span className="d-none d-sm-inline"> Previous</span>
         </Button>
         <Form.Select size="sm" aria-label="Month" value={month.month} onChange={(event) => onChange({ ...month, month: Number(event.target.value) })}>
           {MONTH_NAMES.map((name, index) => (
@@ -63,9 +61,7 @@ function MonthToolbar({ month, latestYear, onChange, busy }: { month: Month; lat
           ))}
         </Form.Select>
         <Button variant="outline-primary" size="sm" disabled={last} onClick={() => onChange(addMonths(month, 1))} aria-label="Next month">
-          <span className="d-none d-sm-inline" aria-hidden="true">
-            Next{' '}
-          </span>
+          <span className="d-none d-sm-inline">Next </span>
           <span aria-hidden="true">›</span>
         </Button>
         <Button variant="link" size="sm" onClick={() => onChange(currentMonth())}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, currentMonth, monthLabel, monthOf, monthParam, parseMonth } from './month';
+import { addMonths, currentMonth, dayLabel, monthLabel, monthOf, monthParam, parseMonth } from './month';
 
 describe('tracker months', () => {
   it("counts today in the islands' time", () => {
@@ -16,5 +16,9 @@ describe('tracker months', () => {
     expect(addMonths({ year: 2026, month: 1 }, -1)).toEqual({ year: 2025, month: 12 });
     expect(monthLabel({ year: 2004, month: 9 })).toBe('September 2004');
     expect(monthOf('2004-09-07')).toEqual({ year: 2004, month: 9 });
+  });
+  it('names a calendar day as the islands read it, whatever the machine\'s time zone', () => {
+    expect(dayLabel('2026-07-20')).toBe('July 20, 2026');
+    expect(dayLabel('2026-01-01')).toBe('January 1, 2026');
   });
 });

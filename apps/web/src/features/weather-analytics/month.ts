@@ -1,4 +1,4 @@
-import { formatDateTime, formatMonthAndYear, localIsoDate } from '@fhp/domain';
+import { formatDateTime, formatLongDate, formatMonthAndYear, localIsoDate } from '@fhp/domain';
 
 /** A calendar month of the tracker. */
 export interface Month {
@@ -31,6 +31,9 @@ export function addMonths({ year, month }: Month, delta: number): Month {
 }
 
 export const monthLabel = ({ year, month }: Month) => formatMonthAndYear(`${year}-${String(month).padStart(2, '0')}-01`);
+
+/** `2026-07-20` as "July 20, 2026". */
+export const dayLabel = (isoDate: string) => formatLongDate(isoDate);
 
 export const MONTH_NAMES = Array.from({ length: 12 }, (_, i) => new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long' }).format(new Date(Date.UTC(2000, i, 1))));
 

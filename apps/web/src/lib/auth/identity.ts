@@ -38,7 +38,7 @@ export function useWhoAmI() {
     staleTime: 60_000,
     retry: false,
     queryFn: async (): Promise<Caller | null> => {
-      const { whoAmI } = await request(WhoAmIQuery, {}, { token: token ?? null });
+      const { whoAmI } = await request(WhoAmIQuery, {}, { token: token ?? null, keepOffline: true });
       if (!whoAmI.signedIn || !whoAmI.userId) return null;
       return { userId: whoAmI.userId, role: isRoleName(whoAmI.role) ? whoAmI.role : null };
     },
@@ -56,7 +56,7 @@ export function useMyProfile(enabled: boolean) {
     enabled: enabled && Boolean(token),
     staleTime: 60_000,
     retry: false,
-    queryFn: async () => (await request(MyProfileQuery, { input: {} }, { token: token ?? null })).getMyProfile,
+    queryFn: async () => (await request(MyProfileQuery, { input: {} }, { token: token ?? null, keepOffline: true })).getMyProfile,
   });
 }
 

@@ -15,3 +15,13 @@ export function decodeJwtPayload(token: string): TokenPayload & { sub?: unknown;
   if (typeof payload !== 'object' || payload === null) throw new Error('JWT payload is not an object');
   return payload as TokenPayload;
 }
+
+/** The account id (`sub`) a token was issued to; null for anything unreadable. */
+export function accountOf(token: string): string | null {
+  try {
+    const sub = decodeJwtPayload(token).sub;
+    return typeof sub === 'string' && sub ? sub : null;
+  } catch {
+    return null;
+  }
+}

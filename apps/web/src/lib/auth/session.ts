@@ -7,7 +7,7 @@ import {
   type SignedIn,
   type SignedInUser,
 } from '@fhp/domain';
-import { decodeJwtPayload } from './jwt';
+import { accountOf, decodeJwtPayload } from './jwt';
 
 /**
  * The browser side of the session rules of spec part 1 section 4. The rules themselves live in
@@ -24,6 +24,15 @@ export const SESSION_USER_KEY = 'fhp.sessionUser';
 const listeners = new Set<() => void>();
 let cached: SessionResult = { status: 'valid', role: '' };
 
+/**
+ * Every person's offline copies go when a session ends (sign-out, an expired or refused token);
+ * a sign-in keeps only that person's (decision 116). Loaded on demand: anonymous pages never need it.
+ */
+function forgetOfflineCopies(keepAccountOf?: string): void {
+  const keep = keepAccountOf ? accountOf(keepAccountOf) : null;
+  void import('../offline/personalCopies').then(({ forgetPersonalCopies }) => forgetPersonalCopies(keep ?? undefined));
+}
+
 function storages(): [Storage, Storage] | null {
   if (typeof window === 'undefined') return null;
   return [window.localStorage, window.sessionStorage];
@@ -38,6 +47,8 @@ export function getSession(now: number = Date.now()): SessionResult {
   const stores = storages();
   if (!stores) return cached;
   const next = readSession(stores[0], stores[1], now, decodeJwtPayload);
+  // readSession has just cleared an expired or unreadable session.
+  if (next.status === 'invalid') forgetOfflineCopies();
   if (next.status !== cached.status || next.token !== cached.token || next.role !== cached.role) cached = next;
   return cached;
 }
@@ -77,6 +88,7 @@ export function saveSession(signedIn: Pick<SignedIn, 'accessToken' | 'userRoles'
   other.removeItem(SESSION_USER_KEY);
   target.setItem(SESSION_STORAGE_KEY, serializeSession({ token: signedIn.accessToken, userRoles: signedIn.userRoles }));
   target.setItem(SESSION_USER_KEY, JSON.stringify(signedIn.user));
+  forgetOfflineCopies(signedIn.accessToken);
   notify();
 }
 
@@ -85,6 +97,7 @@ export function endSession(): void {
   const stores = storages();
   if (!stores) return;
   clearSession(stores[0], stores[1]);
+  forgetOfflineCopies();
   notify();
 }
 

@@ -1,5 +1,6 @@
 import type { TadaDocumentNode } from 'gql.tada';
 import { ApiError, FALLBACK_DISPLAY_MESSAGE } from './errors';
+import { accountOf } from '../auth/jwt';
 import { readAccessToken } from '../auth/session';
 import { sourceOf } from './graphql';
 
@@ -10,6 +11,11 @@ export interface RequestOptions {
   token?: string | null;
   signal?: AbortSignal;
   fetchImpl?: typeof fetch;
+  /**
+   * Keep this answer on the device for the signed-in person, and answer from that copy when the
+   * network fails (decision 116). Without a token nothing is kept or read.
+   */
+  keepOffline?: boolean;
 }
 
 interface GraphQLResponse<T> {
@@ -32,28 +38,54 @@ export async function request<Result, Variables>(
   if (token) headers.authorization = `Bearer ${token}`;
 
   const doFetch = options.fetchImpl ?? fetch;
+  const source = sourceOf(document);
+  // The offline copies load with the first request that wants one: anonymous pages never load them.
+  const account = options.keepOffline && token ? accountOf(token) : null;
+  const offline = account ? { account, module: import('../offline/answerCopies') } : null;
+  const copyKey = offline ? (await offline.module).copyKeyOf(source, variables) : '';
+  /** The kept answer when the server could not be reached, else the error. */
+  const copyOr = async (error: ApiError): Promise<Result> => {
+    const copy = offline && !options.signal?.aborted ? await (await offline.module).answerFromCopy<Result>(offline.account, copyKey) : null;
+    if (copy === null) throw error;
+    return copy;
+  };
+
   let response: Response;
   try {
     response = await doFetch(GRAPHQL_ENDPOINT, {
       method: 'POST',
       headers,
       cache: 'no-store',
-      body: JSON.stringify({ query: sourceOf(document), variables }),
+      body: JSON.stringify({ query: source, variables }),
       signal: options.signal,
     });
   } catch (cause) {
-    throw new ApiError(`Network error: ${String(cause)}`, FALLBACK_DISPLAY_MESSAGE, 'NETWORK_ERROR');
+    return copyOr(new ApiError(`Network error: ${String(cause)}`, FALLBACK_DISPLAY_MESSAGE, 'NETWORK_ERROR'));
   }
 
   let body: GraphQLResponse<Result>;
   try {
     body = (await response.json()) as GraphQLResponse<Result>;
   } catch {
-    throw new ApiError(`Unreadable response (HTTP ${response.status})`, FALLBACK_DISPLAY_MESSAGE, 'BAD_RESPONSE');
+    // A gateway's error page (the server unreachable behind a proxy) is the network failing too.
+    return copyOr(new ApiError(`Unreadable response (HTTP ${response.status})`, FALLBACK_DISPLAY_MESSAGE, 'BAD_RESPONSE'));
   }
   if (body.errors && body.errors.length > 0) throw ApiError.fromGraphQLErrors(body.errors);
   if (!response.ok || body.data == null) {
     throw new ApiError(`HTTP ${response.status} without data`, FALLBACK_DISPLAY_MESSAGE, 'BAD_RESPONSE');
   }
+  if (offline) (await offline.module).keepAnswerCopy(offline.account, copyKey, body.data);
   return body.data;
+}
+
+/**
+ * Keeps an answer the page arrived with (inlined in index.html) as if the network had just given
+ * it, for the signed-in person (decision 116): offline, the same request finds it.
+ */
+export async function keepAnswerOffline<Result, Variables>(document: TadaDocumentNode<Result, Variables>, variables: Variables, data: Result): Promise<void> {
+  const token = readAccessToken();
+  const account = token ? accountOf(token) : null;
+  if (!account) return;
+  const { copyKeyOf, keepAnswerCopy } = await import('../offline/answerCopies');
+  keepAnswerCopy(account, copyKeyOf(sourceOf(document), variables), data);
 }

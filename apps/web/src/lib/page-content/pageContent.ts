@@ -1,6 +1,6 @@
-import { createContext, useContext } from 'react';
+import { createContext, useContext, useEffect } from 'react';
 import { graphql, type ResultOf } from '../graphql/graphql';
-import { request } from '../graphql/client';
+import { keepAnswerOffline, request } from '../graphql/client';
 
 export const PageContentQuery = graphql(`
   query PageContent {
@@ -22,8 +22,9 @@ export type FooterSection = PageContent['footer'][number];
 export type Contact = PageContent['contact'];
 export type Brand = PageContent['brand'];
 
+/** Kept offline for a signed-in person: their shell draws from it when the network is gone. */
 export async function fetchPageContent(): Promise<PageContent> {
-  const data = await request(PageContentQuery, {});
+  const data = await request(PageContentQuery, {}, { keepOffline: true });
   return data.pageContent;
 }
 
@@ -34,4 +35,14 @@ export function usePageContent(): PageContent {
   const content = useContext(PageContentContext);
   if (!content) throw new Error('usePageContent must be used below the page-content gate');
   return content;
+}
+
+/**
+ * The signed-in shell keeps its page content offline, also when it arrived inlined in the page
+ * (no request was made for it): with the network gone, the shell draws from that copy.
+ */
+export function useKeepPageContentOffline(content: PageContent): void {
+  useEffect(() => {
+    void keepAnswerOffline(PageContentQuery, {}, { pageContent: content });
+  }, [content]);
 }

@@ -10,8 +10,8 @@ interface HomeProtectionDialogProps {
 
 /**
  * The three-step home-protection dialog (spec part 1 section 2), driven by the domain reducer.
- * Static backdrop and no close button: each step ends only through its buttons, so the choice is
- * never left half-made.
+ * Static backdrop and no close button: a click beside it does nothing. Escape closes it as a
+ * dialog should (WCAG 2.1.2); the reducer then undoes the half-made choice (DIALOG_DISMISSED).
  */
 export function HomeProtectionDialog({ step: current, dispatch }: HomeProtectionDialogProps) {
   // While the dialog fades out, its last step stays on screen instead of an empty box.
@@ -19,7 +19,7 @@ export function HomeProtectionDialog({ step: current, dispatch }: HomeProtection
   if (current !== null) lastStep.current = current;
   const step = current ?? lastStep.current;
   return (
-    <Modal show={current !== null} backdrop="static" keyboard={false} centered aria-labelledby="home-dialog-title">
+    <Modal show={current !== null} backdrop="static" onHide={() => dispatch({ type: 'DIALOG_DISMISSED' })} centered aria-labelledby="home-dialog-title">
       <Modal.Body className="p-4">
         <h2 id="home-dialog-title" className="h5 mb-3">
           Home protection
