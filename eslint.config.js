@@ -1,5 +1,6 @@
 // @ts-check
 import { readdirSync, existsSync } from 'node:fs';
+import { dirname, relative, resolve, sep } from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -9,6 +10,101 @@ const featuresDir = 'apps/web/src/features';
 const features = existsSync(featuresDir)
   ? readdirSync(featuresDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
   : [];
+
+/**
+ * The server's modules (apps/server/src/modules/<name>, docs/architecture.md "Module map"). Each one
+ * may import only the modules listed here, always through their index.ts; the list is the drawing
+ * of apps/server/src and may have no circle (checked below). A module never imports the files that
+ * compose the app (COMPOSITION), and the layers under the modules (config, db, graphql, http,
+ * logging) import no module at all.
+ */
+const SERVER_MODULES = {
+  policies: ['audit', 'identity', 'lifecycle', 'payments', 'payouts'],
+  payouts: ['audit', 'bank', 'identity', 'lifecycle'],
+  payments: ['audit', 'documents', 'identity', 'lifecycle'],
+  purchase: ['audit', 'identity', 'lifecycle', 'notifications', 'pricing'],
+  storms: ['audit', 'identity', 'jobs', 'lifecycle', 'notifications'],
+  account: ['audit', 'files', 'identity', 'kyc', 'notifications'],
+  'admin-users': ['identity', 'kyc'],
+  bank: ['audit', 'files', 'identity', 'kyc'],
+  portfolio: ['identity', 'pricing'],
+  content: ['audit', 'identity'],
+  kyc: ['audit', 'files', 'identity'],
+  lifecycle: ['audit', 'documents', 'identity', 'jobs', 'notifications'],
+  audit: ['identity'],
+  files: ['identity', 'jobs'],
+  pricing: ['identity'],
+  identity: ['notifications'],
+  catalogue: [],
+  documents: [],
+  health: [],
+  jobs: [],
+  metrics: [],
+  notifications: [],
+};
+/** Files above the modules: they wire them into the app, the schema, the seed and the CLIs. */
+const COMPOSITION = /^(app|start|server|scheduled-jobs|backup-cli|ledger-verify|storms-import)\.ts$|^graphql\/(schema|plugin|print-schema)\.ts$|^http\/(index-html|initial-data|page-meta|web-app)\.ts$|^db\/seed\//;
+
+(function refuseCircles() {
+  const state = new Map();
+  const visit = (name, path) => {
+    if (state.get(name) === 'done') return;
+    if (state.get(name) === 'open') throw new Error(`eslint.config.js: SERVER_MODULES has a circle: ${[...path, name].join(' -> ')}`);
+    state.set(name, 'open');
+    for (const next of SERVER_MODULES[name] ?? []) {
+      if (!(next in SERVER_MODULES)) throw new Error(`eslint.config.js: SERVER_MODULES names an unknown module "${next}"`);
+      visit(next, [...path, name]);
+    }
+    state.set(name, 'done');
+  };
+  for (const name of Object.keys(SERVER_MODULES)) visit(name, []);
+})();
+
+const serverSrc = resolve(import.meta.dirname, 'apps/server/src');
+const serverPath = (absolute) => relative(serverSrc, absolute).split(sep).join('/');
+
+/** @type {import('eslint').Rule.RuleModule} */
+const moduleBoundaries = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Server modules import each other through index.ts, only downwards (SERVER_MODULES), never the app wiring.' },
+    schema: [],
+  },
+  create(context) {
+    const from = serverPath(context.filename);
+    const [top, fromModule] = from.split('/');
+    const own = top === 'modules' ? fromModule : null;
+    const isTest = from.endsWith('.test.ts');
+    /** @param {import('estree').Node | null | undefined} source */
+    function check(source) {
+      if (!source || source.type !== 'Literal' || typeof source.value !== 'string' || !source.value.startsWith('.')) return;
+      const target = serverPath(resolve(dirname(context.filename), source.value));
+      const [targetTop, targetModule, ...rest] = target.split('/');
+      if (own && !isTest && COMPOSITION.test(target.replace(/\.[cm]?[jt]s$/, '') + '.ts')) {
+        context.report({ node: source, message: `Module "${own}" imports ${target}, which composes the app: nothing in modules/ imports it.` });
+        return;
+      }
+      if (targetTop !== 'modules' || !targetModule || targetModule === own) return;
+      const inner = rest.join('/').replace(/\.[cm]?[jt]s$/, '');
+      const registersSchema = from === 'graphql/schema.ts' && /(^|[-/])graphql$/.test(inner);
+      if (inner !== '' && inner !== 'index' && !registersSchema) {
+        context.report({ node: source, message: `Import modules/${targetModule} through its index.ts, not ${target}: export what other modules need from there.` });
+      }
+      if (isTest) return;
+      if (own && !(SERVER_MODULES[own] ?? []).includes(targetModule)) {
+        context.report({ node: source, message: `Module "${own}" may not import "${targetModule}" (SERVER_MODULES in eslint.config.js: imports run one way, no circles).` });
+      } else if (!own && !COMPOSITION.test(from)) {
+        context.report({ node: source, message: `${from} is under the modules (config, db, graphql, http, logging): it imports no module.` });
+      }
+    }
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+    };
+  },
+};
 
 /** Imports flow one way: domain <- server, domain <- web; features never import each other. */
 const boundaries = [
@@ -42,6 +138,11 @@ const boundaries = [
         patterns: [{ group: ['**/web/**', '@fhp/web', '@fhp/web/*'], message: 'The server never imports web code.' }],
       }],
     },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { server: { rules: { 'module-boundaries': moduleBoundaries } } },
+    rules: { 'server/module-boundaries': 'error' },
   },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],

@@ -12,7 +12,7 @@ import { asc, eq, gt } from 'drizzle-orm';
 import { SKIPPED_POSTGRES, withScratchPostgres } from './scratch-postgres';
 import { openDatabase, type Database, type Db } from '../apps/server/src/db/client';
 import { ledgerBlocks, ledgerEntries, ledgerHead } from '../apps/server/src/db/schema';
-import { ledgerAccountOf, sha256Hex, verifyStoredLedger } from '../apps/server/src/modules/ledger';
+import { ledgerAccountOf, sha256Hex, verifyStoredLedger } from '../apps/server/src/modules/audit/ledger';
 import { runWhenStandalone } from './standalone';
 
 const ENTRIES = Number(process.env.BENCH_LEDGER_ENTRIES ?? 10_000);

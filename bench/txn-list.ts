@@ -13,7 +13,7 @@ import { eq, sql } from 'drizzle-orm';
 import { SKIPPED_POSTGRES, withScratchPostgres } from './scratch-postgres';
 import { openDatabase, type Database } from '../apps/server/src/db/client';
 import { transactionLog, users } from '../apps/server/src/db/schema';
-import { txnListFilter, txnListStatements } from '../apps/server/src/modules/policies/txn-list';
+import { txnListFilter, txnListStatements } from '../apps/server/src/modules/audit/txn-list';
 import { runWhenStandalone } from './standalone';
 import { fastest } from './timing';
 

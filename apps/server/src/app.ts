@@ -12,17 +12,18 @@ import { IndexHtml, loadPrerender } from './http/index-html';
 import { registerSecurityHeaders } from './http/security-headers';
 import { webAppPlugin } from './http/web-app';
 import { filesPlugin } from './modules/files';
-import { userImportRoutes } from './modules/admin-users/import';
+import { userImportRoutes } from './modules/admin-users';
 import { healthRoutes } from './modules/health';
 import { identityPlugin } from './modules/identity';
-import { jobsPlugin } from './modules/jobs';
 import { paymentsPlugin } from './modules/payments';
-import { ledgerPlugin } from './modules/ledger';
+import { ledgerPlugin } from './modules/audit';
 import { metricsPlugin } from './modules/metrics';
 import { pricingPlugin } from './modules/pricing';
 import { cataloguePlugin } from './modules/catalogue';
-import { PROVISIONAL_POLICY_EMAIL, renderProvisionalPolicyEmail } from './modules/purchase/service';
-import { stormRoutes } from './modules/storms/routes';
+import { PROVISIONAL_POLICY_EMAIL, renderProvisionalPolicyEmail } from './modules/purchase';
+import { payoutRoutes } from './modules/payouts';
+import { stormRoutes } from './modules/storms';
+import { jobsPlugin } from './scheduled-jobs';
 import './types';
 
 export interface BuildAppOptions {
@@ -106,6 +107,7 @@ export async function buildApp({
   await app.register(filesPlugin);
   await app.register(paymentsPlugin);
   await app.register(stormRoutes);
+  await app.register(payoutRoutes);
   // Encapsulated: its raw-body parser serves the import route only.
   await app.register(userImportRoutes);
   await app.register(jobsPlugin);

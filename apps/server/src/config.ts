@@ -3,7 +3,6 @@ import { dirname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { DEFAULT_CLIENT_LIMITS, RESEND_WINDOW, type ClientLimits, type ResendWindow } from '@fhp/domain';
-import { DEFAULT_LEASE_SECONDS } from './modules/notifications/delivery-queue';
 
 /**
  * The repository root, found from this file rather than from the working directory, so that
@@ -42,6 +41,12 @@ export const DEVELOPMENT_LEDGER_PSEUDONYM_KEY = 'fhp-development-ledger-pseudony
 
 /** Development and test only, public like the two above: production requires BANK_ACCOUNT_KEY. */
 export const DEVELOPMENT_BANK_ACCOUNT_KEY = 'fhp-development-bank-account-key-not-a-secret';
+
+/**
+ * DELIVERY_LEASE_SECONDS when unset: how long a claimed message is held, longer than a send may take
+ * (the SMTP transport's timeouts), short enough that a message a dead worker held goes out soon after.
+ */
+export const DEFAULT_DELIVERY_LEASE_SECONDS = 30;
 
 /** DATABASE_POOL_MAX and DATABASE_CONNECT_TIMEOUT_MS when unset: two instances stay well under PostgreSQL's default 100 connections. */
 export const DEFAULT_POOL = { size: 20, connectTimeoutMs: 10_000 } as const;
@@ -124,7 +129,7 @@ const envSchema = z.object({
   RATE_LIMIT_CODE_SENDS_PER_EMAIL: limitCount.default(RESEND_WINDOW.maxSends),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number({ message: 'must be a number of seconds' }).int({ message: 'must be a whole number of seconds' }).min(60, { message: 'must be at least 60 seconds' }).max(86_400, { message: 'must be at most 86400 seconds (one day)' }).default(DEFAULT_CLIENT_LIMITS.windowSeconds),
   // How long a worker holds a message it is sending before another may take it (decision 080).
-  DELIVERY_LEASE_SECONDS: z.coerce.number({ message: 'must be a number of seconds' }).int({ message: 'must be a whole number of seconds' }).min(1, { message: 'must be at least 1 second' }).max(3600, { message: 'must be at most 3600 (one hour)' }).default(DEFAULT_LEASE_SECONDS),
+  DELIVERY_LEASE_SECONDS: z.coerce.number({ message: 'must be a number of seconds' }).int({ message: 'must be a whole number of seconds' }).min(1, { message: 'must be at least 1 second' }).max(3600, { message: 'must be at most 3600 (one hour)' }).default(DEFAULT_DELIVERY_LEASE_SECONDS),
   // Unset: no /metrics at all. Set: /metrics answers only with `Authorization: Bearer <token>`.
   METRICS_TOKEN: optionalNonEmpty.pipe(z.string().min(16, { message: 'must be at least 16 characters' }).optional()),
   GRAPHQL_CACHE_TTL_MS: z.coerce.number({ message: 'must be a number of milliseconds' }).int({ message: 'must be a whole number of milliseconds' }).min(0, { message: 'must be 0 (off) or more' }).max(60_000, { message: 'must be at most 60000 (one minute)' }).default(5000),

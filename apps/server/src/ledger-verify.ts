@@ -12,7 +12,7 @@ import { ConfigError, loadConfig } from './config';
 import { databaseOptionsFromConfig, openDatabase, type Database } from './db/client';
 import { DataDirLockedError } from './db/lock';
 import { ledgerHead } from './db/schema';
-import { verifyStoredLedger, type StoredLedgerVerdict } from './modules/ledger';
+import { type StoredLedgerVerdict, verifyStoredLedger } from './modules/audit';
 
 class CannotCheck extends Error {}
 

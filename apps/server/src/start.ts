@@ -6,8 +6,8 @@ import { databaseOptionsFromConfig, openDatabase, type Database } from './db/cli
 import { seedFor } from './db/seed';
 import { seedDemoKyc } from './db/seed/demo-kyc';
 import { seedDemoPolicies } from './db/seed/demo-policies';
-import { lifecycleDeps } from './modules/policies/deps';
-import { loadShippedStorms } from './modules/storms/shipped';
+import { lifecycleDeps } from './modules/lifecycle';
+import { loadShippedStorms } from './modules/storms';
 
 export interface StartServerOptions {
   config: Config;

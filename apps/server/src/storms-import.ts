@@ -11,8 +11,8 @@ import { isDomainError } from '@fhp/domain';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openConfiguredDatabase } from './start';
-import { lifecycleDeps } from './modules/policies/deps';
-import { importStormText, stormFileText } from './modules/storms/service';
+import { lifecycleDeps } from './modules/lifecycle';
+import { importStormText, stormFileText } from './modules/storms';
 
 async function main(file: string | undefined): Promise<number> {
   if (!file) {

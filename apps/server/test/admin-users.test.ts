@@ -11,7 +11,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { bankAccounts, files, kycDocuments, ledgerEntries, payments, policies, users } from '../src/db/schema';
 import { seedDemoKyc } from '../src/db/seed/demo-kyc';
 import { seedDemoPolicies } from '../src/db/seed/demo-policies';
-import { verifyStoredLedger } from '../src/modules/ledger';
+import { verifyStoredLedger } from '../src/modules/audit/ledger';
 import { findRoleByName } from '../src/modules/identity/repository';
 import { newVuid } from '../src/modules/identity/vuid';
 import { describeApp } from './harness';

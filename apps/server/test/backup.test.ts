@@ -14,7 +14,7 @@ import { openDatabase, type Database, type DatabaseOptions } from '../src/db/cli
 import { files, ledgerEntries, payments, policies } from '../src/db/schema';
 import { seedDemoData } from '../src/db/seed';
 import { seedDemoPolicies } from '../src/db/seed/demo-policies';
-import { verifyStoredLedger } from '../src/modules/ledger';
+import { verifyStoredLedger } from '../src/modules/audit/ledger';
 import { createScratchPostgres, testDatabaseKinds, type ScratchPostgres } from './databases';
 import { testConfig } from './harness';
 

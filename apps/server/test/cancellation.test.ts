@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { cancellationRequests, ledgerEntries, policies, transactionLog } from '../src/db/schema';
-import { verifyStoredLedger } from '../src/modules/ledger';
+import { verifyStoredLedger } from '../src/modules/audit/ledger';
 import { startSmtpCapture } from '../src/modules/notifications/smtp-capture';
 import { describeApp } from './harness';
 import { gqlAs, tokenFor } from './identity-helpers';

@@ -1,8 +1,8 @@
 import { checkPublishedEntry, EXPLORER_MESSAGES, LEDGER_ACCOUNTS, type LedgerEntryKind } from '@fhp/domain';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema';
-import { DEMO_ACCOUNTS } from '../src/db/seed/identity';
-import { sha256Hex, type LedgerEntryRow } from '../src/modules/ledger';
+import { DEMO_ACCOUNTS } from '../src/modules/identity/seed';
+import { sha256Hex, type LedgerEntryRow } from '../src/modules/audit/ledger';
 import { describeApp, gql } from './harness';
 import { restoreLedger, snapshotLedger, tamper, type Tampering } from './ledger-helpers';
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { base64url, generateKeyPair, SignJWT } from 'jose';
 import { beforeAll, expect, it } from 'vitest';
 import { users } from '../src/db/schema';
-import { DEMO_PASSWORD } from '../src/db/seed/identity';
+import { DEMO_PASSWORD } from '../src/modules/identity/seed';
 import { BAD_CREDENTIALS } from '../src/modules/identity/errors';
 import { extractCode } from '../src/modules/notifications/smtp-capture';
 import { describeApp } from './harness';

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, expect, it, vi } from 'vitest';
 import { describeApp } from './harness';
 import { outboundMessages } from '../src/db/schema';
-import { DEMO_PASSWORD } from '../src/db/seed/identity';
+import { DEMO_PASSWORD } from '../src/modules/identity/seed';
 import { findUserByEmail } from '../src/modules/identity/repository';
 import { iam, tokenFor } from './identity-helpers';
 

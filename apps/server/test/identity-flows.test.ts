@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { generateKeyPair, SignJWT, exportSPKI } from 'jose';
 import { afterAll, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../src/db/seed/identity';
+import { DEMO_PASSWORD } from '../src/modules/identity/seed';
 import { extractCode, startSmtpCapture } from '../src/modules/notifications/smtp-capture';
 import { findUserByEmail } from '../src/modules/identity/repository';
 import { describeApp } from './harness';

@@ -8,7 +8,7 @@ import { expect, it } from 'vitest';
 import type { Database } from '../src/db/client';
 import { jobRuns } from '../src/db/schema';
 import { createJobRunner, type JobDefinition } from '../src/modules/jobs';
-import { lifecycleDeps } from '../src/modules/policies/deps';
+import { lifecycleDeps } from '../src/modules/lifecycle/deps';
 import { describeApp } from './harness';
 import { secondPool } from './ledger-helpers';
 

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../src/db/client';
 import { ledgerBlocks, ledgerEntries, ledgerHead } from '../src/db/schema';
 import { openDatabase, type Database } from '../src/db/client';
-import { appendLedgerEntry, ledgerAccountOf, type LedgerEntryRow, type NewLedgerEntry } from '../src/modules/ledger';
+import { appendLedgerEntry, ledgerAccountOf, type LedgerEntryRow, type NewLedgerEntry } from '../src/modules/audit/ledger';
 
 export const LEDGER_TEST_AT = new Date('2027-03-01T12:00:00Z');
 const TEST_KEY = 'test-key-0123456789abcdef0123456789ab';

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
-import { appendLedgerEntry, sealPendingBlocks } from '../src/modules/ledger';
+import { appendLedgerEntry, sealPendingBlocks } from '../src/modules/audit/ledger';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from './databases';
 import { appendPayments, LEDGER_TEST_AT, paymentEntry, restoreLedger, snapshotLedger, tamper, type Tampering } from './ledger-helpers';
 

@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { openDatabase } from '../src/db/client';
 import { jobRuns, payments, policies } from '../src/db/schema';
-import { verifyStoredLedger } from '../src/modules/ledger';
+import { verifyStoredLedger } from '../src/modules/audit/ledger';
 import { describeApp, testConfig } from './harness';
 import { tokenFor } from './identity-helpers';
 import { makeProvisional, paymentInput, recordPaymentAs, settableClock } from './lifecycle-helpers';

@@ -3,10 +3,10 @@ import type { CountryCode, OptionId, PaymentChannel, PaymentPlan } from '@fhp/do
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { seasons } from '../src/db/schema';
-import { insertProvisionalPolicy } from '../src/modules/policies/provisional';
+import { insertProvisionalPolicy } from '../src/modules/purchase/provisional';
 import { localIsoDate } from '@fhp/domain';
 import type { Db } from '../src/db/client';
-import type { PolicyRow } from '../src/modules/policies/repository';
+import type { PolicyRow } from '../src/modules/lifecycle/repository';
 import { gqlAs, userId } from './identity-helpers';
 
 /** A clock a test moves: jobs and payments read "now" from it. */

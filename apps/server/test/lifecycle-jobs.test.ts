@@ -2,7 +2,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { instalmentReminders, ledgerEntries, policies, transactionLog } from '../src/db/schema';
-import { verifyStoredLedger } from '../src/modules/ledger';
+import { verifyStoredLedger } from '../src/modules/audit/ledger';
 import { startSmtpCapture } from '../src/modules/notifications/smtp-capture';
 import { describeApp, testConfig } from './harness';
 import { tokenFor } from './identity-helpers';

@@ -2,7 +2,7 @@ import { bankTransferReference, PAYMENT_MESSAGES } from '@fhp/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ledgerEntries, payments, policies, transactionLog } from '../src/db/schema';
-import { verifyStoredLedger } from '../src/modules/ledger';
+import { verifyStoredLedger } from '../src/modules/audit/ledger';
 import { startSmtpCapture } from '../src/modules/notifications/smtp-capture';
 import { describeApp } from './harness';
 import { gqlAs, tokenFor } from './identity-helpers';

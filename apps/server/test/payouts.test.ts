@@ -1,9 +1,9 @@
 import { asc, eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { ledgerEntries, payouts, policies, transactionLog } from '../src/db/schema';
-import { verifyStoredLedger } from '../src/modules/ledger';
-import { lifecycleDeps } from '../src/modules/policies/deps';
-import { TXN_LOCATIONS } from '../src/modules/policies/transaction-log';
+import { verifyStoredLedger } from '../src/modules/audit/ledger';
+import { lifecycleDeps } from '../src/modules/lifecycle/deps';
+import { TXN_LOCATIONS } from '../src/modules/audit/transaction-log';
 import { acknowledgePayout, createPayout, recordPayoutWire } from '../src/modules/payouts/service';
 import { describeApp } from './harness';
 import { tokenFor, userId } from './identity-helpers';

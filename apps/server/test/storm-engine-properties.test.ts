@@ -3,7 +3,7 @@ import { eq, like } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeAll, expect, it } from 'vitest';
 import { payouts, policies } from '../src/db/schema';
-import { lifecycleDeps } from '../src/modules/policies/deps';
+import { lifecycleDeps } from '../src/modules/lifecycle/deps';
 import { importStormText } from '../src/modules/storms/service';
 import { describeApp } from './harness';
 import { userId } from './identity-helpers';

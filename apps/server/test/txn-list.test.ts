@@ -2,8 +2,8 @@ import { TXN_LIST_MESSAGES, txnListInputSchema } from '@fhp/domain';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema';
-import { appendTransaction, TXN_LOCATIONS, TXN_TYPES, type NewTxn } from '../src/modules/policies/transaction-log';
-import { txnListFilter, txnListStatements } from '../src/modules/policies/txn-list';
+import { appendTransaction, TXN_LOCATIONS, TXN_TYPES, type NewTxn } from '../src/modules/audit/transaction-log';
+import { txnListFilter, txnListStatements } from '../src/modules/audit/txn-list';
 import { describeApp } from './harness';
 import { gqlAs, tokenFor } from './identity-helpers';
 

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { restoreLedger, seedLedgerEntries, tamperLedgerEntry, type SeededLedgerEntry } from './harness';
 import { expectNoSeriousAxeViolations, screenshotAtWidths, watchConsole } from './helpers';
 
-/** The demo accounts' names, emails and phones (apps/server/src/db/seed/identity.ts): none may show. */
+/** The demo accounts' names, emails and phones (apps/server/src/modules/identity/seed.ts): none may show. */
 const PERSONAL = [
   'Alicia', 'Charles', 'purchaser@fhp.example', '+1 473 555 0101',
   'Bernard', 'Joseph', 'purchaser.b@fhp.example', '+1 767 555 0102',

@@ -96,7 +96,7 @@ const [capture, { loadConfig }, { startServer }, provisional] = await Promise.al
   load<SmtpCaptureModule>('modules/notifications/smtp-capture.ts'),
   load<{ loadConfig(env: Record<string, string | undefined>): Config }>('config.ts'),
   load<{ startServer(options: { config: Config }): Promise<StartedServer> }>('start.ts'),
-  load<ProvisionalModule>('modules/policies/provisional.ts'),
+  load<ProvisionalModule>('modules/purchase/provisional.ts'),
 ]);
 
 const smtp = await capture.startSmtpCapture();

@@ -15,5 +15,6 @@ export * from './identity';
 export * from './policy';
 export * from './ledger';
 export * from './local-time';
+export * from './date-format';
 export * from './storms';
 export * from './portfolio';

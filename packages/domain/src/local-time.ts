@@ -1,6 +1,8 @@
-import { DISPLAY_TIME_ZONE } from './identity/otp-policy';
 import { dayNumber } from './policy/dates';
 import type { IsoDate } from './season';
+
+/** Times are told in the islands' local time (AST, no daylight saving): messages, documents, screens. */
+export const DISPLAY_TIME_ZONE = 'America/Port_of_Spain';
 
 /**
  * Instants are stored in UTC and counted in the islands' days (America/Port_of_Spain). The zone's
@@ -22,7 +24,8 @@ const partsFormat = new Intl.DateTimeFormat('en-US', {
 
 export type InstantInput = Date | number | string;
 
-function toMs(instant: InstantInput): number {
+/** Epoch milliseconds of an instant; a string or number that is no instant is refused. */
+export function instantMs(instant: InstantInput): number {
   const ms = typeof instant === 'number' ? instant : typeof instant === 'string' ? Date.parse(instant) : instant.getTime();
   if (!Number.isFinite(ms)) throw new RangeError(`Not an instant: ${String(instant)}`);
   return ms;
@@ -30,7 +33,7 @@ function toMs(instant: InstantInput): number {
 
 /** The calendar date in America/Port_of_Spain at an instant. */
 export function localIsoDate(instant: InstantInput): IsoDate {
-  return dayFormat.format(toMs(instant));
+  return dayFormat.format(instantMs(instant));
 }
 
 /** How far local wall-clock time is ahead of UTC at an instant (negative west of Greenwich). */

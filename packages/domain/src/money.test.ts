@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from './errors';
 import {
@@ -9,6 +10,7 @@ import {
   formatMoney,
   fromCents,
   moneyView,
+  percentOfCoverageCents,
   toCents,
 } from './money';
 
@@ -80,5 +82,29 @@ describe('coverage limits', () => {
     expect(() => assertCoverageInRange(toCents(1299.99))).toThrow(COVERAGE_MIN_MESSAGE);
     expect(() => assertCoverageInRange(toCents(270000.01))).toThrow(COVERAGE_MAX_MESSAGE);
     expect(() => assertCoverageInRange(1)).toThrow(expect.objectContaining({ code: 'COVERAGE_OUT_OF_RANGE' }));
+  });
+});
+
+describe('percent of a coverage in cents', () => {
+  it('rounds half a cent up and never drifts with large coverages', () => {
+    expect(percentOfCoverageCents(2_500_000, 35)).toBe(875_000);
+    expect(percentOfCoverageCents(130_001, 50)).toBe(65_001);
+    expect(percentOfCoverageCents(130_001, 25)).toBe(32_500);
+    expect(percentOfCoverageCents(27_000_000, 100)).toBe(27_000_000);
+    expect(percentOfCoverageCents(101, 0.5)).toBe(1);
+    expect(percentOfCoverageCents(Number.MAX_SAFE_INTEGER, 99.99)).toBe(Number((BigInt(Number.MAX_SAFE_INTEGER) * 9999n + 5000n) / 10000n));
+  });
+
+  it('equals the exact rational, half-up, for any coverage and a percent with two decimals', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1_000_000_000_000 }), fc.integer({ min: 0, max: 10_000 }), (cents, basisPoints) => {
+        const exact = (BigInt(cents) * BigInt(basisPoints) * 2n + 10_000n) / 20_000n;
+        expect(percentOfCoverageCents(cents, basisPoints / 100)).toBe(Number(exact));
+      }),
+    );
+  });
+
+  it('refuses a percent with more than two decimals', () => {
+    expect(() => percentOfCoverageCents(100_000, 12.345)).toThrow(DomainError);
   });
 });

@@ -1,4 +1,4 @@
-import { divideHalfUp, exactDecimal } from './arithmetic';
+import { BASIS_POINTS_PER_UNIT, divideHalfUp, exactDecimal, mulDivHalfUp, percentToBasisPoints } from './arithmetic';
 import { DomainError, ERROR_CODES } from './errors';
 
 /** An amount of money as an integer number of cents (EC$1.00 = 100). See docs/architecture.md "Money". */
@@ -79,3 +79,13 @@ export function assertCoverageInRange(coverageCents: Cents): void {
 export const COVERAGE_MIN_MESSAGE = `Coverage must be at least ${formatMoney(COVERAGE_LIMITS.minCents)}`;
 /** "Coverage must be at most EC$270,000.00" */
 export const COVERAGE_MAX_MESSAGE = `Coverage must be at most ${formatMoney(COVERAGE_LIMITS.maxCents)}`;
+
+/**
+ * `percent` of a coverage, in cents: integer arithmetic, half-up to the cent (a percent may have two
+ * decimals: it is counted in basis points). The one rule for a payout, a triggering parameter's
+ * payout, the exposure at a percent and the examples the pages and contracts show:
+ * 2,500,000 at 35% -> 875,000; 130,001 at 50% -> 65,001 (half a cent rounds up).
+ */
+export function percentOfCoverageCents(coverageCents: Cents, percent: number): Cents {
+  return mulDivHalfUp(coverageCents, percentToBasisPoints(percent, 'Coverage percent'), BASIS_POINTS_PER_UNIT);
+}

@@ -1,5 +1,5 @@
 import type { CountryCode } from './countries';
-import { mulDivHalfUp } from './arithmetic';
+import { percentOfCoverageCents } from './money';
 import { OPTION_IDS, PAYOUT_TABLE, type OptionId } from './options';
 import { IN_FORCE_STATUSES, type PolicyStatus } from './policy/status';
 import type { IsoDate, Season } from './season';
@@ -95,7 +95,7 @@ function payoutOf(base: ExposureBase, percent: number): number {
   if (percent <= 0) return 0;
   const known = base.payoutAt[String(percent)];
   // A percent the table cannot give (an edited table): the cap applied to the sums is an upper bound.
-  return known ?? Math.min(mulDivHalfUp(base.coverageCents, percent, 100), base.remainingCents);
+  return known ?? Math.min(percentOfCoverageCents(base.coverageCents, percent), base.remainingCents);
 }
 
 /** Per scope and country, what each design storm would pay; countries and scopes with no policy are absent. */

@@ -2,7 +2,7 @@ import { BASIS_POINTS_PER_UNIT, mulDivHalfUp, percentToBasisPoints } from './ari
 import { applyCharge, type AppliedCharge } from './charges';
 import { supportedCountry, type CountryCode } from './countries';
 import { DomainError, ERROR_CODES } from './errors';
-import { assertCoverageInRange, type Cents } from './money';
+import { assertCoverageInRange, percentOfCoverageCents, type Cents } from './money';
 import type { OptionId, PolicyOption, TriggeringParam } from './options';
 import type { CountryConfig } from './pricing-config';
 
@@ -169,7 +169,7 @@ export const premiumSteps: Record<PremiumStepName, PremiumStep> = {
         discount: discountBp === null ? null : applyDiscount(premiumCents, discountBp),
         triggeringParams: risk.option.triggeringParams.map((param) => ({
           ...param,
-          coverageCents: triggeringCoverageCents(coverageCents, param.coveragePct),
+          coverageCents: percentOfCoverageCents(coverageCents, param.coveragePct),
         })),
       };
     });
@@ -179,11 +179,6 @@ export const premiumSteps: Record<PremiumStepName, PremiumStep> = {
     };
   },
 };
-
-/** A triggering parameter's payout: coverage x coveragePct / 100, half-up. */
-export function triggeringCoverageCents(coverageCents: Cents, coveragePct: number): Cents {
-  return mulDivHalfUp(coverageCents, percentToBasisPoints(coveragePct, 'Coverage percent'), BASIS_POINTS_PER_UNIT);
-}
 
 export function resultOf(context: PremiumContext): QuoteResult {
   return need(context, 'result');

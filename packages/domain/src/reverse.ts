@@ -2,9 +2,9 @@ import { BASIS_POINTS_PER_UNIT, divideHalfUp, exactDecimal, mulDivHalfUp, percen
 import { chargeBasisPoints, tierMaxCents } from './charges';
 import type { CountryCode } from './countries';
 import { DomainError, ERROR_CODES } from './errors';
-import type { Cents } from './money';
+import { percentOfCoverageCents, type Cents } from './money';
 import { isOptionId, type OptionId, type TriggeringParam } from './options';
-import { resolveCountryConfig, triggeringCoverageCents } from './premium';
+import { resolveCountryConfig } from './premium';
 import type { CountryConfig } from './pricing-config';
 
 export interface CoverageFromPremiumInput {
@@ -87,7 +87,7 @@ export function coverageFromPremium(input: CoverageFromPremiumInput): CoverageFr
       coverage,
       triggeringParams: option.triggeringParams.map((param) => ({
         ...param,
-        coverageCents: triggeringCoverageCents(solved.coverageCents, param.coveragePct),
+        coverageCents: percentOfCoverageCents(solved.coverageCents, param.coveragePct),
         coverage: (coverage * param.coveragePct) / 100,
       })),
     };

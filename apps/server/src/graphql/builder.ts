@@ -1,20 +1,22 @@
 import type { AppAbility } from '@fhp/domain';
 import SchemaBuilder from '@pothos/core';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import type { RequestUser } from '../modules/identity/auth';
-import type { OfferCache } from '../modules/pricing/offer-cache';
 
-/** What every resolver receives. `user` is null for anonymous callers; ask `ability`, not a role. */
+/**
+ * What every resolver receives. `user` is null for anonymous callers; ask `ability`, not a role.
+ * The caller and the offers are typed as the modules that own them declare them on Fastify
+ * (identity's request, pricing's decoration), so this layer imports no module.
+ */
 export interface GraphQLContext {
   db: Db;
   config: Config;
   clock: Clock;
-  offers: OfferCache;
+  offers: FastifyInstance['offers'];
   request: FastifyRequest;
-  user: RequestUser | null;
+  user: FastifyRequest['user'];
   ability: AppAbility;
 }
 

@@ -39,6 +39,11 @@ export function httpErrorBody(statusCode: number, message: string, displayMessag
   return { statusCode, error: REASONS[statusCode] ?? 'Error', message, display_message: displayMessage };
 }
 
+/** A route's refusal: the status and the body every error has. */
+export function refuse(reply: FastifyReply, statusCode: number, message: string): FastifyReply {
+  return reply.code(statusCode).send(httpErrorBody(statusCode, message));
+}
+
 /** Framework errors (bad body, bad content type) that a client can cause before any handler runs. */
 export function isRequestFormatError(error: unknown): error is FastifyError {
   const code = (error as { code?: unknown } | null)?.code;

@@ -6,7 +6,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describeApp } from '../../test/harness';
 import { createWebDist } from '../../test/web-dist';
 import { content } from '../db/schema';
-import { CONTENT_KEYS } from '../modules/content/content-shapes';
+import { CONTENT_KEYS } from '../modules/content';
 import { INITIAL_DATA_ELEMENT_ID } from './index-html';
 
 const dist = createWebDist();

@@ -2,7 +2,7 @@ import { LEDGER_ACCOUNTS } from '@fhp/domain';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { users } from '../../src/db/schema';
-import { appendTransaction, TXN_LOCATIONS, TXN_TYPES } from '../../src/modules/policies/transaction-log';
+import { appendTransaction, TXN_LOCATIONS, TXN_TYPES } from '../../src/modules/audit/transaction-log';
 import { EMAILS, everyone, ownerOfAAndAdmins, type MatrixRows } from './types';
 
 /** Made by `setup` once per database: purchaser A's account id, and a ledger entry's hash. */

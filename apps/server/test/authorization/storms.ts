@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { lifecycleDeps } from '../../src/modules/policies/deps';
+import { lifecycleDeps } from '../../src/modules/lifecycle/deps';
 import { importStormText } from '../../src/modules/storms/service';
 import { makeProvisional } from '../lifecycle-helpers';
 import { trackText } from '../storm-helpers';

@@ -8,7 +8,7 @@
  * restarted process sends every code and policy email the killed one had queued.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../../src/db/seed/identity';
+import { DEMO_PASSWORD } from '../../src/modules/identity/seed';
 import { startSmtpCapture, type SmtpCapture } from '../../src/modules/notifications/smtp-capture';
 import { testDatabaseKinds } from '../databases';
 import { customersWithKyc, purchaseAndPaymentBurst, refusalKinds, type BurstRecord, type Customer } from './bursts';

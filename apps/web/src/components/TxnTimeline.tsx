@@ -1,3 +1,4 @@
+import { formatLongDateTime } from '@fhp/domain';
 import './txn-timeline.css';
 
 export interface TxnTimelineEntry {
@@ -9,7 +10,6 @@ export interface TxnTimelineEntry {
   by?: string | null;
 }
 
-const LONG = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Port_of_Spain', dateStyle: 'long', timeStyle: 'short' });
 
 /** A transaction-log timeline, newest first, in the spec's colours (part 2 section 9). */
 export function TxnTimeline({ entries }: { entries: readonly TxnTimelineEntry[] }) {
@@ -18,7 +18,7 @@ export function TxnTimeline({ entries }: { entries: readonly TxnTimelineEntry[] 
       {entries.map((entry) => (
         <li key={entry.id}>
           <div className="txn-timeline-headline">{entry.action}</div>
-          <div className="small text-body-secondary">{[LONG.format(new Date(entry.when)), entry.where, entry.by].filter(Boolean).join(' · ')}</div>
+          <div className="small text-body-secondary">{[formatLongDateTime(entry.when), entry.where, entry.by].filter(Boolean).join(' · ')}</div>
         </li>
       ))}
     </ol>

@@ -1,3 +1,6 @@
+import { formatMonthDayTime, formatTime } from '../date-format';
+import { localIsoDate } from '../local-time';
+
 /**
  * One-time code rules (product decisions, Identity): 6 digits, 10 minutes, 5 attempts, sends
  * rate-limited. Pure functions over instants so the server only persists what they return.
@@ -15,9 +18,6 @@ export interface ResendWindow {
 }
 export const RESEND_WINDOW: ResendWindow = Object.freeze({ maxSends: 3, windowSeconds: 600 });
 
-/** Messages and lock times are told in the islands' local time (AST, no daylight saving). */
-export const DISPLAY_TIME_ZONE = 'America/Port_of_Spain';
-
 export type Instant = Date | number;
 
 const toMs = (instant: Instant): number => (typeof instant === 'number' ? instant : instant.getTime());
@@ -34,23 +34,13 @@ export type OtpState =
   | { state: 'expired'; message: string }
   | { state: 'locked'; until: Date; message: string };
 
-const timeFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: DISPLAY_TIME_ZONE,
-  hour: 'numeric',
-  minute: '2-digit',
-});
-const dayFormat = new Intl.DateTimeFormat('en-US', { timeZone: DISPLAY_TIME_ZONE, month: 'short', day: 'numeric' });
-
 /**
  * "11:42 PM", or "Mar 4, 12:05 AM" when the instant falls on another local day than `nowMs`.
  * Rounded up to the minute: a customer told "after 11:42" must not be refused at 11:42.
  */
 export function formatRetryTime(untilMs: number, nowMs: number): string {
   const rounded = Math.ceil(untilMs / 60_000) * 60_000;
-  // Newer ICU puts a narrow no-break space before AM/PM; a plain space reads the same everywhere.
-  const time = timeFormat.format(rounded).replace(/\u202f/g, ' ');
-  const sameDay = dayFormat.format(rounded) === dayFormat.format(nowMs);
-  return sameDay ? time : `${dayFormat.format(rounded)}, ${time}`;
+  return localIsoDate(rounded) === localIsoDate(nowMs) ? formatTime(rounded) : formatMonthDayTime(rounded);
 }
 
 /** The active lock, if any, with the customer's message saying until when. */

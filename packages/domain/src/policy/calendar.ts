@@ -1,5 +1,4 @@
-import { mulDivHalfUp } from '../arithmetic';
-import { assertCents, type Cents } from '../money';
+import { assertCents, percentOfCoverageCents, type Cents } from '../money';
 import type { IsoDate, Season } from '../season';
 import { addDays } from './dates';
 import type { Instalment } from './payment-plan';
@@ -71,5 +70,5 @@ export function payoutAmountCents(coverageCents: Cents, percent: number, already
   assertCents(alreadyCreatedCents);
   if (!Number.isInteger(percent) || percent <= 0 || percent > 100) throw new RangeError('A payout percent is a whole number from 1 to 100');
   const remaining = Math.max(0, coverageCents - alreadyCreatedCents);
-  return Math.min(mulDivHalfUp(coverageCents, percent, 100), remaining);
+  return Math.min(percentOfCoverageCents(coverageCents, percent), remaining);
 }

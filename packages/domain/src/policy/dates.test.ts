@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dayNumber, daysBetween, formatDayMonthYear, isIsoDate } from './dates';
+import { formatDayMonthYear } from '../date-format';
+import { addDays, dayNumber, daysBetween, isIsoDate } from './dates';
 
 describe('calendar dates', () => {
   it('count whole days across month, leap-day and year ends', () => {

@@ -49,17 +49,3 @@ export function daysBetween(from: IsoDate, to: IsoDate): number {
 export function addDays(date: IsoDate, days: number): IsoDate {
   return dateFromDayNumber(dayNumber(date) + days);
 }
-
-/** The spec's short display form (part 2 section 9, "purchase date DD/MM/YYYY"): 2027-05-31 -> 31/05/2027. */
-export function formatDayMonthYear(date: IsoDate): string {
-  dayNumber(date);
-  const [year, month, day] = date.split('-');
-  return `${day}/${month}/${year}`;
-}
-
-const DISPLAY_ZONE_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Port_of_Spain', year: 'numeric', month: '2-digit', day: '2-digit' });
-
-/** The calendar date in America/Port_of_Spain at an instant the caller passes (en-CA writes YYYY-MM-DD). */
-export function displayZoneDate(instant: Date): IsoDate {
-  return DISPLAY_ZONE_DAY.format(instant);
-}

@@ -1,10 +1,10 @@
 import { DomainError } from '../errors';
 import { assertCents, formatMoney, type Cents } from '../money';
 import type { IsoDate } from '../season';
-import { addDays, dayNumber, formatDayMonthYear } from './dates';
+import { formatDayMonthYear } from '../date-format';
+import { addDays, dayNumber } from './dates';
 import { POLICY_ERROR_CODES } from './errors';
 import { formatPolicyNumber, parsePolicyNumber } from './policy-number';
-import type { BootstrapVariant } from './status';
 
 /** Pay in full, or in 2 or 4 equal instalments, the last due by the deadline (product-decisions). */
 export const PAYMENT_PLANS = ['FULL', 'INSTALMENTS_2', 'INSTALMENTS_4'] as const;
@@ -111,12 +111,6 @@ export function buildSchedule(input: ScheduleInput): PaymentSchedule {
 
 export const PAYMENT_STATES = ['PAYMENT_PENDING', 'PARTIALLY_PAID', 'FULLY_PAID'] as const;
 export type PaymentState = (typeof PAYMENT_STATES)[number];
-
-export const PAYMENT_STATE_VARIANTS: Readonly<Record<PaymentState, BootstrapVariant>> = {
-  PAYMENT_PENDING: 'warning',
-  PARTIALLY_PAID: 'info',
-  FULLY_PAID: 'success',
-};
 
 export const PAYMENT_STATE_LABELS: Readonly<Record<PaymentState, string>> = {
   PAYMENT_PENDING: 'Payment pending',

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { exactDecimal } from '../arithmetic';
 import { formatMoney, toCents, type Cents } from '../money';
 import type { IsoDate } from '../season';
-import { formatDayMonthYear, isIsoDate } from './dates';
+import { formatDayMonthYear } from '../date-format';
+import { isIsoDate } from './dates';
 import { PAYMENT_CHANNELS } from './payment-plan';
 
 /**

@@ -32,25 +32,6 @@ export function isPolicyStatus(value: unknown): value is PolicyStatus {
   return typeof value === 'string' && (POLICY_STATUSES as readonly string[]).includes(value);
 }
 
-/** Bootstrap contextual variants (`bg-*`, `text-bg-*`, `<Badge bg>`). */
-export type BootstrapVariant = 'primary' | 'secondary' | 'success' | 'danger' | 'warning' | 'info' | 'light' | 'dark';
-
-/**
- * Badge colours. Waiting on the customer is `warning`; a working contract is `success` or, while
- * storms are watched, `primary`; a trigger is `danger`, the red the weather calendar uses for
- * "Tropical Cyclone Occurred"; archived states are muted.
- */
-export const POLICY_STATUS_VARIANTS: Readonly<Record<PolicyStatus, BootstrapVariant>> = {
-  PAYMENT_PENDING: 'warning',
-  ISSUED: 'success',
-  EVENT_MONITORING: 'primary',
-  PAYOUT_INTIMATION: 'danger',
-  PAYOUT_CONFIRMATION: 'info',
-  PAYOUT_ACKNOWLEDGED: 'success',
-  EXPIRED: 'secondary',
-  CANCELED: 'dark',
-};
-
 export const POLICY_STATUS_LABELS: Readonly<Record<PolicyStatus, string>> = {
   PAYMENT_PENDING: 'Payment pending',
   ISSUED: 'Issued',

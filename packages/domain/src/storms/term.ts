@@ -1,5 +1,4 @@
-import type { Cents } from '../money';
-import { mulDivHalfUp } from '../arithmetic';
+import { percentOfCoverageCents, type Cents } from '../money';
 import { localIsoDate, localMidnightMs, type InstantInput } from '../local-time';
 import { addDays } from '../policy/dates';
 import { isWithinCover, SEASON_DEFAULTS, type Season } from '../season';
@@ -24,7 +23,7 @@ export function cappedTermPercent(earlierPercents: readonly number[], newPercent
  * past the coverage either.
  */
 export function termPayoutCents(coverageCents: Cents, paidOutCents: Cents, percent: number): Cents {
-  const amount = mulDivHalfUp(coverageCents, percent, 100);
+  const amount = percentOfCoverageCents(coverageCents, percent);
   return Math.max(0, Math.min(amount, coverageCents - paidOutCents));
 }
 

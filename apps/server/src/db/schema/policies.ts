@@ -116,7 +116,7 @@ export const policyInstalments = pgTable(
 /**
  * The last policy sequence handed out per country and season. Incremented with
  * `INSERT ... ON CONFLICT DO UPDATE ... RETURNING` by the purchase transaction's last statement
- * (modules/policies/policy-numbers.ts): the row lock serialises instances on PostgreSQL, and a
+ * (modules/purchase/policy-numbers.ts): the row lock serialises instances on PostgreSQL, and a
  * rolled-back purchase gives its number back.
  */
 export const policyNumberCounters = pgTable(

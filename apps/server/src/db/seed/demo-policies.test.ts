@@ -2,8 +2,8 @@ import { evaluateStorm, POLICY_STATUSES } from '@fhp/domain';
 import { eq, inArray } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { describeApp } from '../../../test/harness';
-import { verifyStoredLedger } from '../../modules/ledger';
-import { loadStorms } from '../../modules/storms/repository';
+import { verifyStoredLedger } from '../../modules/audit';
+import { loadStorms } from '../../modules/storms';
 import { cancellationRequests, ledgerEntries, payments, payouts, policies, users } from '../schema';
 import { DEMO_POLICIES, seedDemoPolicies } from './demo-policies';
 

@@ -2,14 +2,11 @@ import { defineAbilityFor, type CountryCode, type OptionId, type PaymentChannel,
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { policies, seasons, users } from '../schema';
-import { applyCalendar } from '../../modules/jobs/lifecycle-jobs';
-import { recordPayment } from '../../modules/payments/service';
-import { acknowledgePayout, createPayout, recordPayoutWire } from '../../modules/payouts/service';
-import { decideCancellation, requestCancellation } from '../../modules/policies/cancellation';
-import { lifecycleDeps, type LifecycleDeps } from '../../modules/policies/deps';
-import { insertProvisionalPolicy } from '../../modules/policies/provisional';
-import { isUniqueViolation } from '../../modules/policies/repository';
-import { TXN_LOCATIONS } from '../../modules/policies/transaction-log';
+import { applyCalendar, decideCancellation, isUniqueViolation, lifecycleDeps, type LifecycleDeps, requestCancellation } from '../../modules/lifecycle';
+import { recordPayment } from '../../modules/payments';
+import { acknowledgePayout, createPayout, recordPayoutWire } from '../../modules/payouts';
+import { insertProvisionalPolicy } from '../../modules/purchase';
+import { TXN_LOCATIONS } from '../../modules/audit';
 import { seedDemoStorms } from './demo-storms';
 import { localIsoDate } from '@fhp/domain';
 

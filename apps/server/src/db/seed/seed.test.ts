@@ -11,7 +11,7 @@ import { buildApp } from '../../app';
 import { openConfiguredDatabase } from '../../start';
 import { MIGRATIONS_DIR, type Db } from '../client';
 import { content, faqs, offers, products, roles, seasons, users } from '../schema';
-import { CONTENT_KEYS, type PageContent, type SidebarItem } from '../../modules/content/content-shapes';
+import { CONTENT_KEYS, type PageContent, type SidebarItem } from '../../modules/content';
 import { pageContentSeed } from './content';
 import { seedDemoData } from './index';
 

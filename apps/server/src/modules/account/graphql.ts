@@ -1,8 +1,6 @@
 import { builder, type GraphQLContext } from '../../graphql/builder';
-import { createCodeStore } from '../identity/codes';
-import { ProfileRef } from '../identity/graphql';
-import { requireOwnedRecord } from '../identity/guards';
-import { MessageResultRef } from '../kyc/graphql';
+import { createCodeStore, ProfileRef, requireOwnedRecord } from '../identity';
+import { MessageResultRef } from '../kyc';
 import { editKycDoc, sendMobileVerificationCode, updateMyProfile, verifyMobileNo, type PhoneDeps } from './service';
 
 // Plain strings on purpose: the domain schema gives the spec's messages, GraphQL coercion would not.

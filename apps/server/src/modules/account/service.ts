@@ -10,14 +10,10 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { parseInput, userInputError } from '../../graphql/errors';
 import { fileUrl } from '../files';
-import { PhoneCodeForOtherNumber, type CodeStore } from '../identity/codes';
-import { graphqlRefusal, IdentityError } from '../identity/errors';
-import { unauthenticated } from '../identity/guards';
-import { findUserById, updateUser, type UserWithRole } from '../identity/repository';
-import { attachFiles, findCustomerProfile, findKycDocuments, insertKycDocuments, lockUser, profileFieldsOf, upsertCustomerProfile } from '../kyc/repository';
-import { claimProofFiles } from '../kyc/service';
+import { type CodeStore, findUserById, graphqlRefusal, IdentityError, PhoneCodeForOtherNumber, unauthenticated, updateUser, type UserWithRole } from '../identity';
+import { attachFiles, claimProofFiles, findCustomerProfile, findKycDocuments, insertKycDocuments, lockUser, profileFieldsOf, upsertCustomerProfile } from '../kyc';
 import { oneTimeCodeSms, type DeliveryQueue } from '../notifications';
-import { appendTransaction, TXN_LOCATIONS, TXN_TYPES } from '../policies/transaction-log';
+import { appendTransaction, TXN_LOCATIONS, TXN_TYPES } from '../audit';
 import { attachFile, findImageFileForUpdate, markPhoneVerified } from './repository';
 
 export interface AccountDeps {

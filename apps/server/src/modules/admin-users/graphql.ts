@@ -1,8 +1,8 @@
 import { bulkUserActionInputSchema, userDisplayStatus, userEmailInputSchema, userListInputSchema } from '@fhp/domain';
 import { builder, type GraphQLContext } from '../../graphql/builder';
 import { parseInput } from '../../graphql/errors';
-import { forbidden, requireUser } from '../identity/guards';
-import { MessageResultRef } from '../kyc/graphql';
+import { forbidden, requireUser } from '../identity';
+import { MessageResultRef } from '../kyc';
 import type { AdminUserRow } from './repository';
 import { createAdminUsersService, userPage, type Actor, type BulkOutcome } from './service';
 import { pageRef } from '../../graphql/page';

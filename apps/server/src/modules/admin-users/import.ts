@@ -3,9 +3,7 @@ import { inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { users } from '../../db/schema';
 import { httpErrorBody } from '../../http/errors';
-import { findRoleByName } from '../identity/repository';
-import { allowOnly } from '../identity/route-guards';
-import { newVuid } from '../identity/vuid';
+import { allowOnly, findRoleByName, newVuid } from '../identity';
 import { readUserRecords, SpreadsheetRefused } from './spreadsheet';
 
 export const USER_IMPORT_PATH = '/api/v1/admin/user-import';

@@ -2,10 +2,7 @@ import { ADMIN_USER_MESSAGES, pageInfo, type BulkUserAction, type PageInfo, type
 import type { Db } from '../../db/client';
 import type { Clock } from '../../clock';
 import { userInputError } from '../../graphql/errors';
-import type { AccountGate } from '../identity/account-gate';
-import { graphqlRefusal, IdentityError } from '../identity/errors';
-import { findUserByEmail, updateUser, type UserWithRole } from '../identity/repository';
-import type { IdentityService } from '../identity/service';
+import { type AccountGate, findUserByEmail, graphqlRefusal, IdentityError, type IdentityService, updateUser, type UserWithRole } from '../identity';
 import { anonymiseUser, listUsers, type AdminUserRow } from './repository';
 
 export interface AdminUsersDeps {

@@ -1,7 +1,6 @@
 import { BANK_MESSAGES, subject } from '@fhp/domain';
 import { builder, type GraphQLContext } from '../../graphql/builder';
-import { forbidden, requireUser } from '../identity/guards';
-import { findUserById } from '../identity/repository';
+import { findUserById, forbidden, requireUser } from '../identity';
 import { createAccountCipher } from './account-cipher';
 import { findBankAccount, saveBankAccount, type BankAccountView } from './service';
 

@@ -5,8 +5,8 @@ import type { Db } from '../../db/client';
 import { bankAccounts, files } from '../../db/schema';
 import { parseInput, userInputError } from '../../graphql/errors';
 import { fileUrl } from '../files';
-import { attachFiles, findFilesForUpdate } from '../kyc/repository';
-import { appendTransaction, TXN_LOCATIONS, TXN_TYPES } from '../policies/transaction-log';
+import { attachFiles, findFilesForUpdate } from '../kyc';
+import { appendTransaction, TXN_LOCATIONS, TXN_TYPES } from '../audit';
 import type { AccountCipher } from './account-cipher';
 
 /**

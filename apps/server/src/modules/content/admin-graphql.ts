@@ -2,7 +2,7 @@ import { contentIssuePlace, faqSectionInputSchema, landingTextsInputSchema, site
 import type { z } from 'zod';
 import { builder, type GraphQLContext } from '../../graphql/builder';
 import { userInputError } from '../../graphql/errors';
-import { forbidden, requireUser } from '../identity/guards';
+import { forbidden, requireUser } from '../identity';
 import {
   listFaqSections,
   listLandingTexts,

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { content, faqs } from '../../db/schema';
 import { userInputError } from '../../graphql/errors';
-import { appendTransaction, TXN_LOCATIONS, TXN_TYPES } from '../policies/transaction-log';
+import { appendTransaction, TXN_LOCATIONS, TXN_TYPES } from '../audit';
 import { CONTENT_KEYS, landingContentShape, pageContentShape, type LandingContent, type PageContent, type QueAns } from './content-shapes';
 import type { Dashboard } from './repository';
 

@@ -6,6 +6,7 @@ import { createUploadSlots, type UploadSlots } from './upload';
 export { fileUrl, FILES_PATH } from './routes';
 export { deleteUnattachedFilesOlderThan, MAX_UNATTACHED_UPLOADS_PER_DAY, UNATTACHED_FILE_MAX_AGE_MS } from './cleanup';
 export type { BlobStore, BlobInfo } from './blob-store';
+export { unattachedUploadsJob } from './cleanup-job';
 
 declare module 'fastify' {
   interface FastifyInstance {

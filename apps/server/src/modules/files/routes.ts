@@ -2,9 +2,10 @@ import multipart from '@fastify/multipart';
 import { subject } from '@fhp/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { httpErrorBody } from '../../http/errors';
-import { MESSAGES } from '../identity/errors';
+import { MESSAGES } from '../identity';
 import type { BlobStore } from './blob-store';
-import { contentDisposition, fileName } from './download-name';
+import { contentDisposition } from '../../http/content-disposition';
+import { fileName } from './download-name';
 import { countRecentUnattachedFiles, MAX_UNATTACHED_UPLOADS_PER_DAY, putWithinQuota } from './cleanup';
 import { receiveUpload, UPLOAD_LIMITS, UPLOAD_MESSAGES, UPLOAD_RETRY_AFTER_SECONDS, UploadRefused, type UploadSlots } from './upload';
 

@@ -25,3 +25,9 @@ export function requireOwnedRecord(ctx: GraphQLContext, action: Action, type: Ow
   if (!ctx.ability.can(action, subject(type, { ownerId }))) throw forbidden();
   return user;
 }
+
+/** The caller, when their role may own policies (purchaser, teller, administrators, owner): "my" lists are always the caller's own. */
+export function requirePolicyOwner(ctx: GraphQLContext): RequestUser {
+  const user = requireUser(ctx);
+  return requireOwnedRecord(ctx, 'read', 'Policy', user.id);
+}

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, ensureRoles } from '../../db/seed/identity';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, ensureRoles } from './seed';
 import { createDeliveryQueue, createMailer, createOutbox, createOutboxSmsProvider, type DeliveryQueue, type Mailer, type Outbox, type SmsProvider } from '../notifications';
 import { createAccountGate, type AccountGate } from './account-gate';
 import { registerAuthHook } from './auth';
@@ -13,6 +13,17 @@ import { createSignInLinkUses } from './sign-in-links';
 import { createIdentityService, type IdentityService } from './service';
 
 export type { RequestUser } from './auth';
+export type { AccountGate } from './account-gate';
+export { type CodeStore, createCodeStore, PhoneCodeForOtherNumber } from './codes';
+export { generateCode } from './crypto/one-time-codes';
+export { graphqlRefusal, IdentityError, MESSAGES } from './errors';
+export { type Address, AddressRef, type KycDoc, KycDocRef, ProfileRef } from './graphql';
+export { forbidden, requireOwnedRecord, requirePolicyOwner, requireUser, unauthenticated } from './guards';
+export { findRoleByName, findUserByEmail, findUserById, updateUser, userUpdate, type UserWithRole } from './repository';
+export { ensureRoles, seedIdentity } from './seed';
+export { fullName, type IdentityService } from './service';
+export { newVuid } from './vuid';
+export { allowOnly, refuseBeforeBody } from './route-guards';
 
 export interface Identity {
   tokens: TokenService;

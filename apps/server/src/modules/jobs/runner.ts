@@ -1,8 +1,9 @@
 import { Cron } from 'croner';
 import { DISPLAY_TIME_ZONE } from '@fhp/domain';
 import { and, eq, sql } from 'drizzle-orm';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
 import { jobRuns } from '../../db/schema';
-import type { LifecycleDeps } from '../policies/deps';
 
 /**
  * Scheduled jobs, all run the same way (DESIGN.md "jobs": croner in-process, one runner among many
@@ -16,17 +17,24 @@ import type { LifecycleDeps } from '../policies/deps';
  * changes nothing twice. A failed run gives its claim back and is retried after a delay. Jobs take
  * "now" from the app clock; claims and leases use the database's time.
  */
-export interface JobContext {
-  deps: LifecycleDeps;
+/** What the runner itself uses of the services it hands every job (the jobs say what more they need). */
+export interface RunnerDeps {
+  db: Db;
+  clock: Clock;
+  log: { info(details: object, message: string): void; error(details: object, message: string): void };
+}
+
+export interface JobContext<D extends RunnerDeps = RunnerDeps> {
+  deps: D;
   now: Date;
 }
 
-export interface JobDefinition {
+export interface JobDefinition<D extends RunnerDeps = RunnerDeps> {
   name: string;
   /** Cron pattern in America/Port_of_Spain. */
   schedule: string;
   /** Does the work; answers how many records it changed (or messages it sent). */
-  run(context: JobContext): Promise<number>;
+  run(context: JobContext<D>): Promise<number>;
 }
 
 export interface JobOutcome {
@@ -53,7 +61,7 @@ const minute = (instant: Date) => `${instant.toISOString().slice(0, 16)}Z`;
 /** The error's name for the row (messages can quote data). */
 const errorName = (error: unknown) => (error instanceof Error ? error.name : 'unknown').slice(0, 100);
 
-export interface JobRunner {
+export interface JobRunner<D extends RunnerDeps = RunnerDeps> {
   /** Runs one job for a tick now, unless another instance has it; rejects when the run fails (its claim is given back). */
   run(name: string, tick?: string): Promise<JobOutcome>;
   /** Every job once, in order (the catch-up at start, and tests). */
@@ -63,10 +71,10 @@ export interface JobRunner {
   stop(): Promise<void>;
   /** Resolves when the runs started so far have finished (tests, shutdown). */
   idle(): Promise<void>;
-  readonly jobs: readonly JobDefinition[];
+  readonly jobs: readonly JobDefinition<D>[];
 }
 
-export function createJobRunner(deps: LifecycleDeps, jobs: readonly JobDefinition[], options: JobRunnerOptions = {}): JobRunner {
+export function createJobRunner<D extends RunnerDeps>(deps: D, jobs: readonly JobDefinition<D>[], options: JobRunnerOptions = {}): JobRunner<D> {
   const running = new Set<Promise<unknown>>();
   const crons: Cron[] = [];
   const retryDelays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
@@ -89,7 +97,7 @@ export function createJobRunner(deps: LifecycleDeps, jobs: readonly JobDefinitio
     return claimed.length === 1;
   }
 
-  async function runOne(job: JobDefinition, tick: string): Promise<JobOutcome> {
+  async function runOne(job: JobDefinition<D>, tick: string): Promise<JobOutcome> {
     const now = deps.clock();
     const started = Date.now();
     if (!(await claim(job.name, tick, now))) {
@@ -117,7 +125,7 @@ export function createJobRunner(deps: LifecycleDeps, jobs: readonly JobDefinitio
   }
 
   /** A scheduled run: failures are logged and retried after each delay, then left to the next tick. */
-  async function runScheduled(job: JobDefinition, tick: string, attempt = 0): Promise<void> {
+  async function runScheduled(job: JobDefinition<D>, tick: string, attempt = 0): Promise<void> {
     try {
       await track(runOne(job, tick));
     } catch (error) {
@@ -139,13 +147,13 @@ export function createJobRunner(deps: LifecycleDeps, jobs: readonly JobDefinitio
     return promise;
   }
 
-  function find(name: string): JobDefinition {
+  function find(name: string): JobDefinition<D> {
     const job = jobs.find((candidate) => candidate.name === name);
     if (!job) throw new Error(`No job named ${name}`);
     return job;
   }
 
-  const runner: JobRunner = {
+  const runner: JobRunner<D> = {
     jobs,
     run: (name, tick = `manual:${minute(deps.clock())}`) => track(runOne(find(name), tick)),
     async runAll(tick) {

@@ -1,10 +1,9 @@
 import { builder } from '../../graphql/builder';
 import type { GraphQLContext } from '../../graphql/builder';
 import { fileUrl } from '../files';
-import { AddressRef, KycDocRef, ProfileRef, type Address, type KycDoc } from '../identity/graphql';
+import { type Address, AddressRef, forbidden, type KycDoc, KycDocRef, ProfileRef, requireOwnedRecord, requireUser } from '../identity';
 import { kycReviewInputSchema } from '@fhp/domain';
 import { parseInput } from '../../graphql/errors';
-import { forbidden, requireOwnedRecord, requireUser } from '../identity/guards';
 import { KYC_REVIEW_QUEUE_LIMIT, kycReviewQueue, reviewKycDocument, type KycReviewItem } from './review';
 import { findCustomerProfile, findKycDocuments, type CustomerProfileRow, type KycDocumentRow } from './repository';
 import { submitKycDetails } from './service';

@@ -4,7 +4,7 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { kycDocuments, users } from '../../db/schema';
 import { userInputError } from '../../graphql/errors';
-import { appendTransaction, TXN_LOCATIONS, TXN_TYPES } from '../policies/transaction-log';
+import { appendTransaction, TXN_LOCATIONS, TXN_TYPES } from '../audit';
 
 /** One document as the reviewing administrator sees it. */
 export interface KycReviewItem {

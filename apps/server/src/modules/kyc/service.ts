@@ -9,8 +9,8 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { parseInput, userInputError } from '../../graphql/errors';
 import { writeAtOnce } from '../../db/one-statement';
-import { userUpdate } from '../identity/repository';
-import { transactionInsert, TXN_LOCATIONS, TXN_TYPES } from '../policies/transaction-log';
+import { userUpdate } from '../identity';
+import { transactionInsert, TXN_LOCATIONS, TXN_TYPES } from '../audit';
 import { customerProfileUpsert, filesAttach, profileFieldsOf, findFilesForUpdate, findKycDocuments, kycDocumentsInsert, lockUser } from './repository';
 
 export interface KycDeps {

@@ -1,4 +1,5 @@
 import { asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { DEFAULT_DELIVERY_LEASE_SECONDS } from '../../config';
 import type { Db } from '../../db/client';
 import { files, outboundMessages, type OutboundChannel } from '../../db/schema';
 import type { Mailer, MailMessage } from './mailer';
@@ -96,11 +97,6 @@ export interface DeliveryQueue {
   settle(): Promise<void>;
 }
 
-/**
- * How long a claimed message is held by default: longer than a send may take (the SMTP transport's
- * timeouts), short enough that a message a dead worker held goes out soon after.
- */
-export const DEFAULT_LEASE_SECONDS = 30;
 /** A failed send waits 5 s, then twice as long each time, at most 5 minutes: 20 attempts span about 75 minutes. */
 const FIRST_BACKOFF_SECONDS = 5;
 const MAX_BACKOFF_SECONDS = 300;
@@ -149,7 +145,7 @@ export function createDeliveryQueue(options: DeliveryQueueOptions): DeliveryQueu
   const pollMs = options.pollMs ?? 1000;
   const batchSize = options.batchSize ?? 20;
   const maxAttempts = options.maxAttempts ?? 20;
-  const leaseSeconds = options.leaseSeconds ?? DEFAULT_LEASE_SECONDS;
+  const leaseSeconds = options.leaseSeconds ?? DEFAULT_DELIVERY_LEASE_SECONDS;
   const renderers = new Map<string, MessageRenderer>();
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;

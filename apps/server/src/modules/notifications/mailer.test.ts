@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { generateCode } from '../identity/crypto/one-time-codes';
+import { generateCode } from '../identity';
 import { createMailer, MailDeliveryError, type Mailer, type NoticeLogger } from './mailer';
 import { createOutbox } from './outbox';
 import { extractCode, startSmtpCapture, type SmtpCapture } from './smtp-capture';

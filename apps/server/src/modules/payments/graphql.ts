@@ -2,8 +2,8 @@ import { subject } from '@fhp/domain';
 import { builder } from '../../graphql/builder';
 import { userInputError } from '../../graphql/errors';
 import { MoneyRef } from '../../graphql/money';
-import { forbidden, requireUser } from '../identity/guards';
-import { lifecycleDeps } from '../policies/deps';
+import { forbidden, requireUser } from '../identity';
+import { lifecycleDeps } from '../lifecycle';
 import { PAYMENT_CODES, paymentViewByNumber, recordPayment, searchPaymentDesk, type RecordPaymentResult } from './service';
 import { contractUrl, type InstalmentView, type PaymentRecordView, type PaymentViewData } from './view';
 

@@ -1,6 +1,5 @@
-import { formatMoney, PAYMENT_CHANNEL_LABELS, type PaymentChannel } from '@fhp/domain';
-import { longDate, longInstant } from '../documents/format';
-import { PdfWriter } from '../documents/pdf-layout';
+import { formatLongDate, formatLongDateTime, formatMoney, PAYMENT_CHANNEL_LABELS, type PaymentChannel } from '@fhp/domain';
+import { PdfWriter } from '../documents';
 
 export interface ReceiptInput {
   receiptNumber: string;
@@ -38,8 +37,8 @@ export async function renderReceiptPdf(input: ReceiptInput): Promise<Uint8Array>
     ['Amount', formatMoney(input.amountCents)],
     ['Paid', PAYMENT_CHANNEL_LABELS[input.channel]],
     ['Payment reference', input.reference],
-    ['Paid on', longDate(input.paidOn)],
-    ['Recorded', longInstant(input.recordedAt)],
+    ['Paid on', formatLongDate(input.paidOn)],
+    ['Recorded', formatLongDateTime(input.recordedAt)],
     ['Recorded by', input.recordedBy],
     ['Outstanding after this payment', formatMoney(input.outstandingAfterCents)],
   ]);

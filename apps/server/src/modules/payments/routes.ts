@@ -2,11 +2,10 @@ import { formatReceiptNumber, normalizePolicyNumber, parsePolicyNumber, subject 
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { payments, policies, users } from '../../db/schema';
+import { contentDisposition } from '../../http/content-disposition';
 import { httpErrorBody } from '../../http/errors';
-import { MESSAGES } from '../identity/errors';
-import { fullName } from '../identity/service';
-import { contentDisposition } from '../files/download-name';
-import { isUuid } from '../policies/lifecycle';
+import { fullName, MESSAGES } from '../identity';
+import { isUuid } from '../lifecycle';
 import { renderReceiptPdf } from './receipt-pdf';
 import { CONTRACTS_PATH, RECEIPTS_PATH } from './view';
 

@@ -13,12 +13,9 @@ import {
 } from '@fhp/domain';
 import { parseInput, userInputError } from '../../graphql/errors';
 import { payments } from '../../db/schema';
-import { forbidden } from '../identity/guards';
-import { issueContract } from '../policies/contract';
-import type { LifecycleDeps } from '../policies/deps';
-import { applyPolicyEvent, lockPolicy } from '../policies/lifecycle';
-import { isUniqueViolation } from '../policies/repository';
-import { TXN_LOCATIONS } from '../policies/transaction-log';
+import { forbidden } from '../identity';
+import { applyPolicyEvent, issueContract, isUniqueViolation, type LifecycleDeps, lockPolicy } from '../lifecycle';
+import { TXN_LOCATIONS } from '../audit';
 import { localIsoDate } from '@fhp/domain';
 import { findPoliciesOfEmail, findPolicyByNumber, paymentViews, type PaymentViewData } from './view';
 

@@ -18,8 +18,8 @@ import {
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { cancellationRequests, payments, policies, policyInstalments, users } from '../../db/schema';
-import { fullName } from '../identity/service';
-import type { PolicyRow } from '../policies/repository';
+import { fullName } from '../identity';
+import type { PolicyRow } from '../lifecycle';
 import { localIsoDate } from '@fhp/domain';
 
 export const RECEIPTS_PATH = '/api/v1/receipts';

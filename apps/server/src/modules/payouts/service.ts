@@ -2,9 +2,7 @@ import { cappedTermPercent, DomainError, LEDGER_ACCOUNTS, payoutAmountCents, POL
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { payouts } from '../../db/schema';
-import type { LifecycleDeps } from '../policies/deps';
-import { applyPolicyEvent, isUuid, lockPolicy, type Actor } from '../policies/lifecycle';
-import { isUniqueViolation } from '../policies/repository';
+import { type Actor, applyPolicyEvent, isUniqueViolation, isUuid, type LifecycleDeps, lockPolicy } from '../lifecycle';
 
 /**
  * Payouts as data and service (issue 7): the trigger engine creates them, an admin records the

@@ -1,32 +1,21 @@
-import { myPayoutsInputSchema, myPoliciesInputSchema, myPolicyDetailInputSchema, MY_POLICIES_MESSAGES, pageInfo, subject } from '@fhp/domain';
-import { z } from 'zod';
-import { builder, type GraphQLContext } from '../../graphql/builder';
+import { myPoliciesInputSchema, myPolicyDetailInputSchema, MY_POLICIES_MESSAGES, pageInfo } from '@fhp/domain';
+import { builder } from '../../graphql/builder';
 import { parseInput, userInputError } from '../../graphql/errors';
 import { MoneyRef } from '../../graphql/money';
-import { forbidden, requireUser } from '../identity/guards';
-import { EXPLORER_PATH } from '../ledger';
-import { PolicyPaymentViewRef } from '../payments/graphql';
-import { acknowledgePayout, PAYOUT_MESSAGES } from '../payouts/service';
-import { lifecycleDeps } from './deps';
-import { findMyPolicyDetail, listMyPayouts, listMyPolicies, type MyPayoutView, type MyPolicyCard, type MyPolicyDetail } from './my-policies';
-import { TXN_LOCATIONS } from './transaction-log';
 import { pageRef } from '../../graphql/page';
+import { EXPLORER_PATH } from '../audit';
+import { requirePolicyOwner } from '../identity';
+import { PolicyPaymentViewRef } from '../payments';
+import { MyPayoutRef } from '../payouts';
+import { findMyPolicyDetail, listMyPolicies, type MyPolicyCard, type MyPolicyDetail } from './my-policies';
 
 /**
- * The holder's policies (issue 9, spec part 2 sections 2 and 7): getMyPolicies, getMyPolicyDetail,
- * getMyPayouts, acknowledgePayout. "My" means the caller's own, for every role that may own policies: an
- * administrator's own list is theirs too, never everyone's.
+ * The holder's policies (issue 9, spec part 2 sections 2 and 7): getMyPolicies, getMyPolicyDetail
+ * (getMyPayouts and acknowledgePayout are in modules/payouts). "My" means the caller's own, for
+ * every role that may own policies: an administrator's own list is theirs too, never everyone's.
  */
 
 export const MY_POLICY_CODES = { NOT_FOUND: 'NOT_FOUND' } as const;
-export const PAYOUT_ACKNOWLEDGED_MESSAGE = 'Payment receipt confirmed';
-
-/** The caller, when their role may own policies (purchaser, teller, administrators, owner). */
-function requirePolicyOwner(ctx: GraphQLContext) {
-  const user = requireUser(ctx);
-  if (!ctx.ability.can('read', subject('Policy', { ownerId: user.id }))) throw forbidden();
-  return user;
-}
 
 const PolicyCardRef = builder.objectRef<MyPolicyCard>('MyPolicyCard').implement({
   description: 'A policy in one of its holder\'s lists.',
@@ -66,21 +55,6 @@ const UseOfProceedsRef = builder.objectRef<MyPolicyDetail['useOfProceeds'][numbe
   fields: (t) => ({ value: t.exposeString('value'), selected: t.exposeBoolean('selected') }),
 });
 
-const MyPayoutRef = builder.objectRef<MyPayoutView>('MyPayout').implement({
-  description: 'A payout of the policy (spec part 2 section 3: id, policyId, amount, status, acknowledeged).',
-  fields: (t) => ({
-    id: t.exposeString('id'),
-    policyId: t.exposeString('policyId'),
-    percent: t.exposeInt('percent'),
-    amount: t.expose('amount', { type: MoneyRef }),
-    status: t.exposeString('status', { description: 'PENDING or PAID' }),
-    stormRef: t.exposeString('stormRef', { nullable: true }),
-    createdOn: t.exposeString('createdOn', { description: 'The day the trigger created it, YYYY-MM-DD in America/Port_of_Spain' }),
-    paidOn: t.exposeString('paidOn', { nullable: true, description: 'The wire date, YYYY-MM-DD in America/Port_of_Spain' }),
-    acknowledged: t.exposeBoolean('acknowledged'),
-  }),
-});
-
 const MyPolicyDetailRef = builder.objectRef<MyPolicyDetail>('MyPolicyDetail').implement({
   description: 'One policy of the caller with everything its detail page shows.',
   fields: (t) => ({
@@ -113,24 +87,6 @@ const MyPoliciesInputRef = builder.inputType('MyPoliciesInput', {
   }),
 });
 
-const MyPayoutPageRef = pageRef('MyPayoutPage', MyPayoutRef);
-
-const PolicyIdEqualsRef = builder.inputType('PolicyIdEquals', {
-  fields: (t) => ({ equals: t.string({ required: true, description: "The policy's id or its number." }) }),
-});
-
-const MyPayoutsWhereRef = builder.inputType('MyPayoutsWhere', {
-  fields: (t) => ({ policyId: t.field({ type: PolicyIdEqualsRef, required: false }) }),
-});
-
-const MyPayoutsInputRef = builder.inputType('MyPayoutsInput', {
-  fields: (t) => ({
-    where: t.field({ type: MyPayoutsWhereRef, required: false }),
-    skip: t.int({ required: false, description: 'Default 0.' }),
-    limit: t.int({ required: false, description: 'Default 10, at most 50.' }),
-  }),
-});
-
 const notFound = () => userInputError(MY_POLICIES_MESSAGES.notFound, MY_POLICY_CODES.NOT_FOUND);
 
 builder.queryFields((t) => ({
@@ -145,17 +101,6 @@ builder.queryFields((t) => ({
       return { data: page.cards, ...pageInfo(query.skip, query.limit, page.totalCount) };
     },
   }),
-  getMyPayouts: t.field({
-    type: MyPayoutPageRef,
-    description: "Signed in: one page of the payouts of the caller's own policies, newest first, optionally of one policy (its id or number). Another holder's policy has none.",
-    args: { input: t.arg({ type: MyPayoutsInputRef, required: false }) },
-    resolve: async (_root, { input }, ctx) => {
-      const user = requirePolicyOwner(ctx);
-      const query = parseInput(myPayoutsInputSchema, input ?? {});
-      const page = await listMyPayouts(ctx.db, user.id, { policyRef: query.where?.policyId?.equals, skip: query.skip, limit: query.limit });
-      return { data: page.payouts, ...pageInfo(query.skip, query.limit, page.totalCount) };
-    },
-  }),
   getMyPolicyDetail: t.field({
     type: MyPolicyDetailRef,
     description: "Signed in: one of the caller's own policies by number; list (ACTUAL, PROVISIONAL, ARCHIVED) is the page's, and a policy outside it is not found. Another holder's number is not found.",
@@ -167,41 +112,6 @@ builder.queryFields((t) => ({
       const detail = await findMyPolicyDetail(ctx.db, user.id, parsed.data.policyNumber, parsed.data.list, ctx.clock());
       if (!detail) throw notFound();
       return detail;
-    },
-  }),
-}));
-
-const AcknowledgeResultRef = builder.objectRef<{ message: string; payoutIds: string[] }>('AcknowledgePayoutResult').implement({
-  fields: (t) => ({ message: t.exposeString('message'), payoutIds: t.exposeStringList('payoutIds') }),
-});
-
-const payoutIdsSchema = z
-  .array(z.string(), { error: PAYOUT_MESSAGES.unknownPayout })
-  .min(1, PAYOUT_MESSAGES.unknownPayout)
-  .max(20, PAYOUT_MESSAGES.unknownPayout)
-  .transform((ids) => [...new Set(ids)]);
-
-builder.mutationFields((t) => ({
-  acknowledgePayout: t.field({
-    type: AcknowledgeResultRef,
-    description: "The holder confirms receiving paid payouts of their own policies: all or none. Someone else's payout is not found.",
-    args: { payoutIds: t.arg.stringList({ required: true }) },
-    resolve: async (_root, args, ctx) => {
-      const user = requireUser(ctx);
-      if (!ctx.ability.can('update', subject('Payout', { ownerId: user.id }))) throw forbidden();
-      const payoutIds = parseInput(payoutIdsSchema, args.payoutIds);
-      const deps = lifecycleDeps(ctx.request.server, ctx.request.log);
-      const actor = { performedBy: user.id, location: TXN_LOCATIONS.portal, at: ctx.clock() };
-      try {
-        // One transaction for the list: each acknowledgement runs in a savepoint inside it.
-        await deps.db.transaction(async (tx) => {
-          for (const payoutId of payoutIds) await acknowledgePayout({ ...deps, db: tx }, { payoutId, holderId: user.id }, actor);
-        });
-      } catch (error) {
-        if (error instanceof Error && error.message === PAYOUT_MESSAGES.unknownPayout) throw userInputError(error.message, MY_POLICY_CODES.NOT_FOUND);
-        throw error;
-      }
-      return { message: PAYOUT_ACKNOWLEDGED_MESSAGE, payoutIds };
     },
   }),
 }));

@@ -3,7 +3,6 @@ import {
   isCountryCode,
   isInList,
   isOptionId,
-  localIsoDate,
   moneyView,
   MY_POLICY_FILTERS,
   OPTION_LABELS,
@@ -17,9 +16,9 @@ import {
 import { and, asc, count, desc, eq, inArray, like, notInArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { ledgerEntries, payouts, policies, policyBeneficiaries } from '../../db/schema';
-import { paymentViews, type PaymentViewData } from '../payments/view';
-import { isUuid } from './lifecycle';
-import type { PolicyRow } from './repository';
+import type { PolicyRow } from '../lifecycle';
+import { paymentViews, type PaymentViewData } from '../payments';
+import { payoutView, type MyPayoutView } from '../payouts';
 
 /**
  * The holder's own policies (issue 9): the three lists and one policy's detail. Every query is
@@ -42,21 +41,6 @@ export interface MyPolicyCard {
   purchasedAt: Date;
   createdAt: Date;
   seasonYear: number;
-}
-
-export interface MyPayoutView {
-  id: string;
-  policyId: string;
-  percent: number;
-  amount: MoneyView;
-  status: 'PENDING' | 'PAID';
-  stormRef: string | null;
-  /** The day the trigger created it, YYYY-MM-DD in America/Port_of_Spain (the tracker opens on its month). */
-  createdOn: string;
-  /** The wire's date in America/Port_of_Spain (YYYY-MM-DD), null until paid. */
-  paidOn: string | null;
-  acknowledged: boolean;
-  acknowledgedAt: Date | null;
 }
 
 export interface MyPolicyDetail extends MyPolicyCard {
@@ -105,51 +89,6 @@ export async function listMyPolicies(db: Db, ownerId: string, query: MyPoliciesQ
     db.select({ n: count() }).from(policies).where(where),
   ]);
   return { cards: rows.map(toCard), totalCount: Number(total?.n ?? 0) };
-}
-
-export function payoutView(row: typeof payouts.$inferSelect): MyPayoutView {
-  return {
-    id: row.id,
-    policyId: row.policyId,
-    percent: row.percent,
-    amount: moneyView(row.amountCents),
-    status: row.status,
-    stormRef: row.stormRef,
-    createdOn: localIsoDate(row.createdAt),
-    paidOn: row.paidAt ? localIsoDate(row.paidAt) : null,
-    acknowledged: row.acknowledgedAt !== null,
-    acknowledgedAt: row.acknowledgedAt,
-  };
-}
-
-/**
- * One page of the payouts of the owner's own policies, newest first; `policyRef` (a policy's id or
- * its number) narrows to one policy, and someone else's policy reads like one without payouts.
- */
-export async function listMyPayouts(
-  db: Db,
-  ownerId: string,
-  query: { policyRef: string | undefined; skip: number; limit: number },
-): Promise<{ payouts: MyPayoutView[]; totalCount: number }> {
-  const conditions: SQL[] = [eq(policies.ownerId, ownerId)];
-  if (query.policyRef !== undefined) {
-    // Only a uuid is compared with the id column (PostgreSQL refuses anything else there).
-    const number = query.policyRef.toUpperCase();
-    conditions.push(isUuid(query.policyRef) ? eq(policies.id, query.policyRef) : eq(policies.policyNumber, number));
-  }
-  const where = and(...conditions);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ payout: payouts })
-      .from(payouts)
-      .innerJoin(policies, eq(policies.id, payouts.policyId))
-      .where(where)
-      .orderBy(desc(payouts.createdAt), desc(payouts.id))
-      .limit(query.limit)
-      .offset(query.skip),
-    db.select({ n: count() }).from(payouts).innerJoin(policies, eq(policies.id, payouts.policyId)).where(where),
-  ]);
-  return { payouts: rows.map((row) => payoutView(row.payout)), totalCount: Number(total?.n ?? 0) };
 }
 
 /**

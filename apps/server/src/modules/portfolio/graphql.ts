@@ -1,7 +1,7 @@
 import { COUNTRY_CODES, historicalPage, type CountryCode, type ExposureBase, type ExposureScenario, type HistoricalExposure } from '@fhp/domain';
 import { builder } from '../../graphql/builder';
 import { userInputError } from '../../graphql/errors';
-import { forbidden, requireUser } from '../identity/guards';
+import { forbidden, requireUser } from '../identity';
 import type { PortfolioGroupRow } from './repository';
 import { loadPortfolio, type Portfolio } from './service';
 

@@ -22,7 +22,7 @@ type QueryRows<T> = T[] | { rows: T[] };
 const rowsOf = <T>(result: QueryRows<T>): T[] => (Array.isArray(result) ? result : result.rows);
 
 
-/** A policy's payout at `pct` percent, half-up to the cent as the trigger engine rounds (32-bit: see below). */
+/** A policy's payout at `pct` percent: the domain's percentOfCoverageCents written in SQL for a set-based read (32-bit: see below; repository.test.ts holds the two equal). */
 const fullAt = (pct: number) => sql`(p.coverage_cents / 100 * ${sql.raw(String(pct))} + (p.coverage_cents % 100 * ${sql.raw(String(pct))} + 50) / 100)`;
 const sumAs = (expr: ReturnType<typeof sql>, name: string) => sql`SUM(${expr}) AS ${sql.raw(name)}`;
 

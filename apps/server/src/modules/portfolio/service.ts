@@ -12,7 +12,7 @@ import {
   type OptionId,
 } from '@fhp/domain';
 import type { Db } from '../../db/client';
-import { listSeasons } from '../pricing/repository';
+import { listSeasons } from '../pricing';
 import { portfolioGroups, type PortfolioGroupRow } from './repository';
 
 export interface Portfolio {

@@ -1,7 +1,7 @@
 import { offerInputSchema, seasonInputSchema } from '@fhp/domain';
 import { builder, type GraphQLContext } from '../../graphql/builder';
 import { parseInput } from '../../graphql/errors';
-import { forbidden, requireUser } from '../identity/guards';
+import { forbidden, requireUser } from '../identity';
 import { listAllSeasons, listOffers, saveOffer, saveSeason, type AdminOfferView } from './admin';
 import { SeasonRef } from './graphql';
 

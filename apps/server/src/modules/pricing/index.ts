@@ -1,6 +1,11 @@
 import fp from 'fastify-plugin';
 import { OfferCache } from './offer-cache';
 import { PricingConfigCache } from './pricing-config-cache';
+export type { OfferCache } from './offer-cache';
+export { PricingConfigCache } from './pricing-config-cache';
+export { purchaseWindowOpenAt } from './purchase-window';
+export { findCurrentSeason, listSeasons, type SeasonRow } from './repository';
+export { priceQuote } from './service';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,6 +1,6 @@
 import { builder } from '../../graphql/builder';
 import { MoneyRef } from '../../graphql/money';
-import { requireOwnedRecord } from '../identity/guards';
+import { requireOwnedRecord } from '../identity';
 import { purchasePolicy, type PolicyPurchaseResult } from './service';
 
 // Plain strings and floats: the domain's purchasePolicyInputSchema gives the customer its messages.

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customerProfiles, policies, roles, users } from '../../db/schema';
-import type { UserWithRole } from '../identity/repository';
-import type { PolicyRow } from '../policies/repository';
+import type { UserWithRole } from '../identity';
+import type { PolicyRow } from '../lifecycle';
 
 /**
  * What a purchase reads about its buyer, by one query: the account, whether KYC was submitted,

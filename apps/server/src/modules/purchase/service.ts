@@ -19,17 +19,12 @@ import {
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { parseInput, userInputError } from '../../graphql/errors';
-import { findUserById } from '../identity/repository';
-import { fullName } from '../identity/service';
+import { findUserById, fullName } from '../identity';
 import type { DeliveryQueue, MessageRenderer } from '../notifications';
-import { readNumberBases } from '../policies/policy-numbers';
-import { storeProvisionalPolicy, type ProvisionalPolicyRecord } from '../policies/provisional';
-import { findInstalments, findPolicyByIdempotencyKey, isUniqueViolation, type InstalmentRow, type PolicyRow } from '../policies/repository';
-import type { OfferCache } from '../pricing/offer-cache';
-import type { PricingConfigCache } from '../pricing/pricing-config-cache';
-import { purchaseWindowOpenAt } from '../pricing/purchase-window';
-import { findCurrentSeason, type SeasonRow } from '../pricing/repository';
-import { priceQuote } from '../pricing/service';
+import { readNumberBases } from './policy-numbers';
+import { storeProvisionalPolicy, type ProvisionalPolicyRecord } from './provisional';
+import { findInstalments, findPolicyByIdempotencyKey, type InstalmentRow, isUniqueViolation, type PolicyRow } from '../lifecycle';
+import { findCurrentSeason, type OfferCache, priceQuote, type PricingConfigCache, purchaseWindowOpenAt, type SeasonRow } from '../pricing';
 import { provisionalPolicyEmail } from './email';
 import { findBuyer, findPolicyWithHolder } from './repository';
 

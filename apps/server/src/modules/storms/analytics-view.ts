@@ -14,7 +14,7 @@ import {
 import { and, asc, eq, inArray, isNotNull, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { ledgerEntries, payouts, stormEvaluations, storms } from '../../db/schema';
-import type { PolicyRow } from '../policies/repository';
+import type { PolicyRow } from '../lifecycle';
 import { loadStorms } from './repository';
 
 /**

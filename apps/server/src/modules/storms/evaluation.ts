@@ -19,9 +19,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { Db } from '../../db/client';
 import { seasons, stormEvaluations } from '../../db/schema';
-import type { Ledger, NewLedgerEntry } from '../ledger';
-import { ACTIONS } from '../policies/lifecycle';
-import { TXN_LOCATIONS } from '../policies/transaction-log';
+import { type Ledger, type NewLedgerEntry, TXN_LOCATIONS } from '../audit';
+import { ACTIONS } from '../lifecycle';
 
 /**
  * The trigger engine (issue 10 item 4): one storm against every in-force policy of an island

@@ -4,18 +4,15 @@ import { builder } from '../../graphql/builder';
 import { userInputError } from '../../graphql/errors';
 import { money, MoneyRef } from '../../graphql/money';
 import { policies } from '../../db/schema';
-import { forbidden, requireUser } from '../identity/guards';
-import { explorerLink } from '../ledger';
-import { lifecycleDeps } from '../policies/deps';
-import { isUuid } from '../policies/lifecycle';
-import { TXN_LOCATIONS } from '../policies/transaction-log';
-import { recordPayoutWire } from '../payouts/service';
-import { listStorms, stormEvaluationViews, stormPayouts, type StormEvaluationView, type StormPayoutRow, type StormSummary } from './admin-view';
+import { explorerLink } from '../audit';
+import { forbidden, requireUser } from '../identity';
+import { isUuid } from '../lifecycle';
+import { listStorms, stormEvaluationViews, type StormEvaluationView, type StormSummary } from './admin-view';
 import { policyAnalytics, policyWind, type AnalyticsEvent, type AnalyticsRow, type PolicyAnalytics } from './analytics-view';
 import { loadStorms } from './repository';
 import { policyStormDetail, type DetailNearbyPoint, type DetailOption, type DetailPayout, type PolicyStormDetail } from './storm-detail-view';
 
-/** Issue 10: the admin's storms and payouts, the wire, and the holder's Tropical Cyclone Tracker. */
+/** Issue 10: the admin's storms (their payouts and the wire are modules/payouts') and the holder's Tropical Cyclone Tracker. */
 
 const POLICY_NOT_FOUND = 'This policy was not found.'; // ours
 const STORM_NOT_FOUND = 'This storm was not found.'; // ours
@@ -51,25 +48,6 @@ const StormSummaryRef = builder.objectRef<StormSummary>('StormSummary').implemen
     paidCount: t.exposeInt('paidCount'),
     payoutTotal: t.field({ type: MoneyRef, resolve: (row) => money(row.payoutCents) }),
     evaluations: t.field({ type: [StormEvaluationRef], resolve: (row, _args, ctx) => stormEvaluationViews(ctx.db, row.id) }),
-  }),
-});
-
-const StormPayoutRef = builder.objectRef<StormPayoutRow>('StormPayout').implement({
-  fields: (t) => ({
-    id: t.exposeString('id'),
-    policyId: t.exposeString('policyId'),
-    policyNumber: t.exposeString('policyNumber'),
-    holderName: t.exposeString('holderName'),
-    country: t.exposeString('country'),
-    optionId: t.exposeString('optionId'),
-    percent: t.exposeInt('percent', { description: 'Percent of the coverage paid (after the 100%-per-term cap)' }),
-    contractPercent: t.exposeInt('contractPercent', { description: "The contract's percent for the storm under the option (before the cap)" }),
-    amount: t.field({ type: MoneyRef, resolve: (row) => money(row.amountCents) }),
-    status: t.exposeString('status', { description: 'PENDING or PAID' }),
-    createdAt: t.exposeString('createdAt'),
-    paidAt: t.exposeString('paidAt', { nullable: true }),
-    wireReference: t.exposeString('wireReference', { nullable: true }),
-    acknowledged: t.exposeBoolean('acknowledged'),
   }),
 });
 
@@ -256,16 +234,6 @@ builder.queryFields((t) => ({
       return listStorms(ctx.db);
     },
   }),
-  stormPayouts: t.field({
-    type: [StormPayoutRef],
-    description: "Admin: one storm's payouts, by policy number.",
-    args: { stormId: t.arg.string({ required: true }) },
-    resolve: (_root, { stormId }, ctx) => {
-      requireUser(ctx);
-      if (!ctx.ability.can('read', 'PayoutWire')) throw forbidden();
-      return stormPayouts(ctx.db, stormId);
-    },
-  }),
   getPolicyAnalytics: t.field({
     type: PolicyAnalyticsRef,
     description: "The holder (or an admin): calendar events, table and tracks of the policy's island for a month (1-12) of a year. policyId: the policy's id or its number.",
@@ -322,23 +290,6 @@ builder.queryFields((t) => ({
         if (isDomainError(error)) throw userInputError(error.message);
         throw error;
       }
-    },
-  }),
-}));
-
-builder.mutationFields((t) => ({
-  recordPayoutWire: t.field({
-    type: StormPayoutRef,
-    description: 'Admin: the wire transfer of a pending payout was sent: payout PAID, policy PAYOUT_CONFIRMATION.',
-    args: { payoutId: t.arg.string({ required: true }), wireReference: t.arg.string({ required: true }) },
-    resolve: async (_root, { payoutId, wireReference }, ctx) => {
-      const user = requireUser(ctx);
-      if (!ctx.ability.can('create', 'PayoutWire')) throw forbidden();
-      const paid = await recordPayoutWire(lifecycleDeps(ctx.request.server, ctx.request.log), { payoutId, wireReference }, { performedBy: user.id, location: TXN_LOCATIONS.backOffice, at: ctx.clock() });
-      const rows = await stormPayouts(ctx.db, paid.stormRef ?? '');
-      const row = rows.find((candidate) => candidate.id === paid.id);
-      if (!row) throw userInputError('This payout was not found');
-      return row;
     },
   }),
 }));

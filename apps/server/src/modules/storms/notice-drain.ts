@@ -1,9 +1,9 @@
 import type { CountryCode } from '@fhp/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { JobDefinition } from '../jobs/runner';
+import type { JobDefinition } from '../jobs';
+import type { LifecycleDeps } from '../lifecycle';
 import type { StoredMessage } from '../notifications';
-import type { LifecycleDeps } from '../policies/deps';
 import { alertEmail, alertSms, payoutEmail, payoutSms, type AlertNotice, type PayoutNotice } from './notices';
 
 /**
@@ -206,7 +206,7 @@ export async function drainStormNotices(deps: DrainDeps, at: Date, options: { ch
 }
 
 /** The notices of imports whose process died after the commit (or whose drain failed), queued at start and every ten minutes. */
-export const stormNoticesJob: JobDefinition = {
+export const stormNoticesJob: JobDefinition<LifecycleDeps> = {
   name: 'storm-notices',
   schedule: '*/10 * * * *',
   run: ({ deps, now }) => drainStormNotices(deps, now),

@@ -1,33 +1,20 @@
-import { HURDAT2_MAX_BYTES, isDomainError, isStormId } from '@fhp/domain';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { httpErrorBody } from '../../http/errors';
-import { MESSAGES } from '../identity/errors';
-import { allowOnly } from '../identity/route-guards';
-import { lifecycleDeps } from '../policies/deps';
-import { createAccountCipher } from '../bank/account-cipher';
-import { bankTransferCsv, stormPayouts, wireAccounts } from './admin-view';
+import { HURDAT2_MAX_BYTES, isDomainError } from '@fhp/domain';
+import type { FastifyInstance } from 'fastify';
+import { refuse } from '../../http/errors';
+import { allowOnly } from '../identity';
+import { lifecycleDeps } from '../lifecycle';
 import { importStormText, STORM_MESSAGES, stormFileText } from './service';
 
 export const STORMS_PATH = '/api/v1/storms';
 
-
-function refuse(reply: FastifyReply, status: number, message: string): FastifyReply {
-  return reply.code(status).send(httpErrorBody(status, message));
-}
-
 /** Runs before the body is read: only an admin's bytes are ever parsed, and never more than 20 MB. */
 const requireStormAdmin = allowOnly((ability) => ability.can('create', 'Storm'), { bytes: HURDAT2_MAX_BYTES, message: STORM_MESSAGES.tooLarge });
-
-async function requireWireAdmin(request: FastifyRequest, reply: FastifyReply) {
-  if (request.user === null) return refuse(reply, 401, MESSAGES.signInRequired);
-  if (!request.ability.can('read', 'PayoutWire')) return refuse(reply, 403, MESSAGES.forbidden);
-}
 
 /**
  * `POST /api/v1/storms`: an admin's HURDAT2 file as the raw body (text/plain or
  * application/octet-stream, at most 20 MB; decision 004 keeps file bytes out of GraphQL), imported
- * and evaluated; `GET /api/v1/storms/:id/payouts.csv`: the bank-transfer file of a storm's pending
- * payouts with each holder's payout account (account numbers decrypted: admins only). Encapsulated: the raw-body parsers exist only here.
+ * and evaluated (the storm's bank-transfer file is modules/payouts'). Encapsulated: the raw-body
+ * parsers exist only here.
  */
 export async function stormRoutes(app: FastifyInstance) {
   app.removeContentTypeParser('text/plain');
@@ -49,18 +36,5 @@ export async function stormRoutes(app: FastifyInstance) {
       request.log.info({ reason: error.code }, 'storm file refused');
       return refuse(reply, error.code === 'STORM_FILE_REFUSED' && error.message === STORM_MESSAGES.tooLarge ? 413 : 400, error.message);
     }
-  });
-
-  app.get<{ Params: { id: string } }>(`${STORMS_PATH}/:id/payouts.csv`, { onRequest: requireWireAdmin }, async (request, reply) => {
-    const id = request.params.id.toUpperCase();
-    if (!isStormId(id)) return refuse(reply, 404, 'This storm was not found.');
-    const rows = await stormPayouts(app.db, id);
-    const accounts = await wireAccounts(app.db, createAccountCipher(app.config.bankAccountKey), rows.filter((row) => row.status === 'PENDING').map((row) => row.ownerId));
-    const csv = bankTransferCsv(id, rows, accounts);
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="payouts-${id}.csv"`)
-      .header('cache-control', 'private, no-store')
-      .send(csv);
   });
 }

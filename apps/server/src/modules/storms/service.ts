@@ -1,7 +1,7 @@
 import { COUNTRY_CODES, DomainError, HURDAT2_MAX_BYTES, parseHurdat2, STORM_ERROR_CODES, type CountryCode } from '@fhp/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { LifecycleDeps } from '../policies/deps';
+import type { LifecycleDeps } from '../lifecycle';
 import { evaluateStoredStorm, loadSeasons, type CreatedPayout, type StormAlert } from './evaluation';
 import { drainStormNotices } from './notice-drain';
 import { storeStorms, type StormChange } from './repository';

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import type { LifecycleDeps } from '../policies/deps';
+import type { LifecycleDeps } from '../lifecycle';
 import { stormCount } from './repository';
 import { importStormText } from './service';
 

@@ -21,7 +21,7 @@ import {
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { ledgerEntries, payouts, seasons, stormEvaluations } from '../../db/schema';
-import type { PolicyRow } from '../policies/repository';
+import type { PolicyRow } from '../lifecycle';
 import { loadStorms } from './repository';
 
 /**

@@ -1,4 +1,4 @@
-import { CYCLONE_CLASS_LABELS, islandMap, trackPointClass, trackStretches, type CountryCode, type Ring, type StormStatus, type TrackClass } from '@fhp/domain';
+import { CYCLONE_CLASS_LABELS, DISPLAY_ZONE_NAME, formatMonthDayTime, islandMap, trackPointClass, trackStretches, type CountryCode, type Ring, type StormStatus, type TrackClass } from '@fhp/domain';
 import { useId, useMemo } from 'react';
 import './storm-map.css';
 
@@ -82,7 +82,6 @@ function ringPath(ring: Ring, p: Projection): string {
 
 const percent = (value: number, of: number) => `${((value / of) * 100).toFixed(2)}%`;
 
-const shortTime = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Port_of_Spain', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 
 interface StormMapProps {
   countries: readonly CountryCode[];
@@ -144,7 +143,7 @@ export function StormMap({ countries, tracks, title, description }: StormMapProp
                 {track.points.map((point) =>
                   inView(point.lon, point.lat) ? (
                     <circle key={point.time} className="storm-map-point" cx={p.x(point.lon)} cy={p.y(point.lat)} r={5} fill={TRACK_COLOURS[pointClass(point)]} vectorEffect="non-scaling-stroke">
-                      <title>{`${track.name}, ${shortTime.format(new Date(point.time))} AST: ${TRACK_CLASS_LABELS[pointClass(point)]}${point.windKt === null ? '' : `, ${point.windKt} kt`}`}</title>
+                      <title>{`${track.name}, ${formatMonthDayTime(point.time)} ${DISPLAY_ZONE_NAME}: ${TRACK_CLASS_LABELS[pointClass(point)]}${point.windKt === null ? '' : `, ${point.windKt} kt`}`}</title>
                     </circle>
                   ) : null,
                 )}

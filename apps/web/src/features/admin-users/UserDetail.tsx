@@ -1,9 +1,8 @@
-import { roleTitle } from '@fhp/domain';
+import { formatLongDateTime, roleTitle } from '@fhp/domain';
 import Modal from 'react-bootstrap/Modal';
 import type { AdminUser } from './api';
 import { StatusBadge, userName } from './StatusBadge';
 
-const created = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Port_of_Spain', dateStyle: 'long', timeStyle: 'short' });
 
 /**
  * A user's details. The spec's two layouts: three columns on a wide screen, two on a narrow one
@@ -19,7 +18,7 @@ export function UserDetail({ user, onClose }: { user: AdminUser; onClose: () => 
     ['Email verified', user.emailVerified ? 'Yes' : 'No'],
     ['Account id', user.vuid],
     ['Account status', user.accountStatus],
-    ['Created', created.format(new Date(user.createdAt))],
+    ['Created', formatLongDateTime(user.createdAt)],
   ];
   return (
     <Modal show onHide={onClose} centered size="lg" aria-labelledby="user-detail-title">

@@ -1,4 +1,4 @@
-import { BULK_USER_ACTIONS, roleTitle, USER_LIST_PAGE_SIZES, USER_STATUS_FILTERS, type BulkUserAction, type UserStatusFilter } from '@fhp/domain';
+import { BULK_USER_ACTIONS, formatLocalMediumDate, roleTitle, USER_LIST_PAGE_SIZES, USER_STATUS_FILTERS, type BulkUserAction, type UserStatusFilter } from '@fhp/domain';
 import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
@@ -39,7 +39,6 @@ const CONFIRM_BULK: Partial<Record<BulkUserAction, string>> = {
   delete_user: 'Each will be deleted: names, emails, phones, payout accounts and identity documents are erased; policies and payments are kept.',
   reset_password: 'Each will have to sign in with an emailed code until they choose a new password.',
 };
-const dateCreated = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Port_of_Spain', dateStyle: 'medium' });
 
 /**
  * Which row actions make sense for a user's display status: a user created or imported and never
@@ -238,7 +237,7 @@ export function UsersPage() {
                   <td>
                     <StatusBadge status={user.status} />
                   </td>
-                  <td className="d-none d-lg-table-cell">{dateCreated.format(new Date(user.createdAt))}</td>
+                  <td className="d-none d-lg-table-cell">{formatLocalMediumDate(user.createdAt)}</td>
                   <td className="text-end">
                     {user.id === whoAmI.data?.userId || user.group === 'owner' ? null : (
                       <Dropdown align="end">

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { cancellationDecisionSchema, CANCELLATION_TEXT_MAX_LENGTH } from '@fhp/domain';
+import { cancellationDecisionSchema, CANCELLATION_TEXT_MAX_LENGTH, formatLocalLongDate } from '@fhp/domain';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -16,7 +16,6 @@ import { displayMessageOf } from '../../lib/graphql/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useCancellationRequests, useDecideCancellation, type CancellationRequestItem } from './api';
 
-const requestedOn = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Port_of_Spain', year: 'numeric', month: 'long', day: 'numeric' });
 const rejectSchema = cancellationDecisionSchema.options[1].omit({ decision: true });
 
 type Decision = { request: CancellationRequestItem; approve: boolean };
@@ -135,7 +134,7 @@ export function CancellationRequestsPage() {
                   <h2 id={`request-${request.policyId}`} className="h5 mb-0 me-auto">
                     {request.policyNumber}
                   </h2>
-                  <span className="text-body-secondary small">Requested {requestedOn.format(new Date(request.requestedAt))}</span>
+                  <span className="text-body-secondary small">Requested {formatLocalLongDate(request.requestedAt)}</span>
                 </div>
                 <p className="mb-2">
                   <strong>{request.holderName}</strong> · paid <Money cents={request.paid.cents} /> of <Money cents={request.payable.cents} />

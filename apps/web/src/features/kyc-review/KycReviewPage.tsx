@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { KYC_REVIEW_COMMENT_MAX_LENGTH, KYC_REVIEW_MESSAGES, kycRejectFormSchema } from '@fhp/domain';
+import { formatLocalLongDate, KYC_REVIEW_COMMENT_MAX_LENGTH, KYC_REVIEW_MESSAGES, kycRejectFormSchema } from '@fhp/domain';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -17,7 +17,6 @@ import { displayMessageOf } from '../../lib/graphql/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useKycReviewQueue, useReviewKycDocument, type KycReviewItem } from './api';
 
-const submittedOn = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Port_of_Spain', dateStyle: 'long' });
 const TYPE_LABEL: Record<string, string> = { ID_PROOF: 'ID proof', ADDRESS_PROOF: 'Address proof' };
 
 /**
@@ -140,7 +139,7 @@ export function KycReviewPage() {
                     {item.holderEmail}
                   </p>
                   <p className="mb-3">
-                    {TYPE_LABEL[item.type] ?? item.type}: <strong>{item.name}</strong> ({item.fileType === 'application/pdf' ? 'PDF' : 'image'}) · submitted {submittedOn.format(new Date(item.submittedAt))}
+                    {TYPE_LABEL[item.type] ?? item.type}: <strong>{item.name}</strong> ({item.fileType === 'application/pdf' ? 'PDF' : 'image'}) · submitted {formatLocalLongDate(item.submittedAt)}
                   </p>
                   <div className="d-flex flex-wrap gap-2">
                     <ViewDocumentButton item={item} />

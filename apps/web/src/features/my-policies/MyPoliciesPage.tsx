@@ -1,4 +1,4 @@
-import { POLICY_STATUS_LABELS, POLICY_STATUS_VARIANTS, isPolicyStatus, type MyPolicyList } from '@fhp/domain';
+import { POLICY_STATUS_LABELS, isPolicyStatus, type MyPolicyList } from '@fhp/domain';
 import { useState, type FormEvent } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
@@ -8,6 +8,7 @@ import Pagination from 'react-bootstrap/Pagination';
 import { Link } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
 import { LoadingScreen } from '../../components/LoadingScreen';
+import { POLICY_STATUS_VARIANTS } from '../../lib/statusVariants';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useMyPolicies, type MyPolicyCard } from './api';
 import { dayMonthYear } from './format';

@@ -1,6 +1,6 @@
-import { displayZoneDate, formatDayMonthYear, type IsoDate } from '@fhp/domain';
+import { formatDayMonthYear, localIsoDate, type IsoDate } from '@fhp/domain';
 
 /** DD/MM/YYYY in America/Port_of_Spain (spec part 2 section 9: purchase and created dates). */
-export const dayMonthYear = (iso: string) => formatDayMonthYear(displayZoneDate(new Date(iso)));
+export const dayMonthYear = (iso: string) => formatDayMonthYear(localIsoDate(iso));
 export const dayMonthYearOf = (date: IsoDate) => formatDayMonthYear(date);
 

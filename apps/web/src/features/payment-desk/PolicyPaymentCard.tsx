@@ -3,9 +3,7 @@ import {
   PAYMENT_CHANNEL_LABELS,
   PAYMENT_PLAN_LABELS,
   PAYMENT_STATE_LABELS,
-  PAYMENT_STATE_VARIANTS,
   POLICY_STATUS_LABELS,
-  POLICY_STATUS_VARIANTS,
   isPolicyStatus,
   type AppAbility,
   type PaymentChannel,
@@ -22,6 +20,7 @@ import { Money } from '../../components/Money';
 import { notify } from '../../components/toast';
 import { openPdf } from '../../lib/downloadPdf';
 import { displayMessageOf } from '../../lib/graphql/errors';
+import { PAYMENT_STATE_VARIANTS, POLICY_STATUS_VARIANTS } from '../../lib/statusVariants';
 import type { PolicyPaymentView, RecordPaymentResult } from './api';
 import { RecordPaymentForm } from './RecordPaymentForm';
 

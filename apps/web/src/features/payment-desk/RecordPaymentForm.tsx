@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  displayZoneDate,
+  localIsoDate,
   PAYMENT_CHANNEL_LABELS,
   PAYMENT_CHANNELS,
   paymentRefusal,
@@ -34,7 +34,7 @@ interface RecordPaymentFormProps {
  * the server's sentence before anything is sent. Channels are those the caller may record.
  */
 export function RecordPaymentForm({ policy, ability, pending, onSubmit }: RecordPaymentFormProps) {
-  const today = displayZoneDate(new Date());
+  const today = localIsoDate(new Date());
   const channels = PAYMENT_CHANNELS.filter((channel) => ability.can('create', subject('Payment', { channel })));
   const schema = useMemo(
     () =>

@@ -1,4 +1,4 @@
-import { COUNTRIES, formatMoney, isCountryCode, OPTION_LABELS, POLICY_STATUS_LABELS, type OptionId, type PolicyStatus } from '@fhp/domain';
+import { COUNTRIES, formatLongDate, formatMoney, isCountryCode, OPTION_LABELS, POLICY_STATUS_LABELS, type OptionId, type PolicyStatus } from '@fhp/domain';
 import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
@@ -17,7 +17,6 @@ import { BarChart } from './BarChart';
 import './portfolio.css';
 
 const PAGE = 20;
-const asOfDate = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', dateStyle: 'long' });
 const countryName = (code: string) => (isCountryCode(code) ? COUNTRIES[code].name : code.toUpperCase());
 const optionName = (id: string) => OPTION_LABELS[id as OptionId] ?? `Option ${id}`;
 const statusName = (status: string) => POLICY_STATUS_LABELS[status as PolicyStatus] ?? status;
@@ -252,7 +251,7 @@ function Body({ portfolio, filters, setFilters, fetching }: { portfolio: Portfol
   const byStatus = totalsBy(portfolio.groups, (g) => g.status, statusName);
   return (
     <>
-      <p className="text-body-secondary mb-4">As of {asOfDate.format(new Date(`${portfolio.asOf}T00:00:00Z`))}, islands’ time. Every policy ever sold, whatever its status.</p>
+      <p className="text-body-secondary mb-4">As of {formatLongDate(portfolio.asOf)}, islands’ time. Every policy ever sold, whatever its status.</p>
       <Row className="g-3 mb-4">
         <Stat label="Policies">{total.policies.toLocaleString('en-US')}</Stat>
         <Stat label="Coverage">{formatMoney(total.coverageCents)}</Stat>

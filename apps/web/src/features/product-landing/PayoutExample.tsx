@@ -1,4 +1,4 @@
-import { CYCLONE_CLASS_LABELS, OPTION_LABELS, PAYOUT_TABLE, toCents } from '@fhp/domain';
+import { CYCLONE_CLASS_LABELS, OPTION_LABELS, PAYOUT_TABLE, percentOfCoverageCents, toCents } from '@fhp/domain';
 import { Money } from '../../components/Money';
 
 // A worked example makes the percentages concrete; the numbers come from the payout table.
@@ -9,7 +9,7 @@ const EXAMPLE_CLASS = 'C2';
 export function PayoutExample() {
   const coverageCents = toCents(EXAMPLE_COVERAGE_EC);
   const pct = PAYOUT_TABLE[EXAMPLE_OPTION][EXAMPLE_CLASS];
-  const payoutCents = Math.round((coverageCents * pct) / 100);
+  const payoutCents = percentOfCoverageCents(coverageCents, pct);
   return (
     <p className="mb-0">
       <strong>Example:</strong> with <Money cents={coverageCents} /> of coverage under {OPTION_LABELS[EXAMPLE_OPTION]}, a{' '}

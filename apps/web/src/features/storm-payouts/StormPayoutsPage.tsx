@@ -8,7 +8,7 @@ import Container from 'react-bootstrap/Container';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
-import { COUNTRIES, COUNTRY_CODES, nearbySamples, type CountryCode, type StormStatus } from '@fhp/domain';
+import { COUNTRIES, COUNTRY_CODES, formatLocalLongDate, nearbySamples, type CountryCode, type StormStatus } from '@fhp/domain';
 import { EmptyState } from '../../components/EmptyState';
 import { ScrollTable, StaffList } from '../../components/StaffList';
 import { StormMap } from '../../components/storm-map/StormMap';
@@ -23,7 +23,6 @@ const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ?
 /** Storms without payouts shown before "Show all": the latest tracks. */
 const RECENT_STORMS = 10;
 
-const localDay = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Port_of_Spain', year: 'numeric', month: 'long', day: 'numeric' });
 
 function ImportCard() {
   const importer = useImportStorms();
@@ -132,7 +131,7 @@ function PayoutsTable({ stormId, stormName }: { stormId: string; stormName: stri
                   </td>
                   <td className="text-nowrap">{payout.amount.formatted}</td>
                   <td><Badge bg={payout.status === 'PAID' ? 'success' : 'warning'} text={payout.status === 'PAID' ? undefined : 'dark'}>{payout.status}{payout.acknowledged ? ', acknowledged' : ''}</Badge></td>
-                  <td>{payout.status === 'PENDING' ? <WireForm payout={payout} /> : `${payout.wireReference ?? ''}${payout.paidAt ? `, ${localDay.format(new Date(payout.paidAt))}` : ''}`}</td>
+                  <td>{payout.status === 'PENDING' ? <WireForm payout={payout} /> : `${payout.wireReference ?? ''}${payout.paidAt ? `, ${formatLocalLongDate(payout.paidAt)}` : ''}`}</td>
                 </tr>
               ))}
             </tbody>
@@ -199,7 +198,7 @@ export function StormPayoutsPage() {
                     <div>
                       <h2 className="h6 mb-1">{storm.name} <span className="text-muted">({storm.id})</span></h2>
                       <small className="text-muted">
-                        {storm.pointCount} track points, last {localDay.format(new Date(storm.lastPointAt))}
+                        {storm.pointCount} track points, last {formatLocalLongDate(storm.lastPointAt)}
                         {storm.evaluations.map((evaluation) => ` · ${evaluation.countryName} ${evaluation.seasonYear}: box 1 ${evaluation.c1 ?? 'none'}, box 2 ${evaluation.c2 ?? 'none'}`).join('')}
                       </small>
                     </div>

@@ -1,4 +1,4 @@
-import { CYCLONE_CLASS_LABELS, isCountryCode, type CycloneClass } from '@fhp/domain';
+import { CYCLONE_CLASS_LABELS, formatLongDate, isCountryCode, type CycloneClass } from '@fhp/domain';
 import type { ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Card from 'react-bootstrap/Card';
@@ -27,8 +27,7 @@ import './weather-analytics.css';
  */
 
 const classLabel = (value: string | null) => (value ? (CYCLONE_CLASS_LABELS[value as CycloneClass] ?? value) : 'None');
-const longDay = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long', day: 'numeric', year: 'numeric' });
-const day = (iso: string) => longDay.format(new Date(`${iso}T00:00:00Z`));
+const day = (iso: string) => formatLongDate(iso);
 const BOX_LABELS: Record<string, string> = { BOX_1: 'Box 1', BOX_2: 'Box 2', NEARBY: 'Within 300 km' };
 const LEDGER_KINDS: Record<string, string> = { PAYOUT_CREATED: 'Payout created for this policy', TRIGGER_EVENT: "The storm's verdict over the island" };
 

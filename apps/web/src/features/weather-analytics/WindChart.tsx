@@ -1,4 +1,4 @@
-import { CLASS_LOWER_BOUNDS_KT, DEFAULT_WIND_PERIOD, WIND_PERIODS, type WindPeriod } from '@fhp/domain';
+import { CLASS_LOWER_BOUNDS_KT, DEFAULT_WIND_PERIOD, formatLongDate, formatMonthAndYear, WIND_PERIODS, type WindPeriod } from '@fhp/domain';
 import { Fragment, useEffect, useId, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -45,18 +45,17 @@ function useWidth<T extends HTMLElement>(): [React.RefObject<T | null>, number] 
 
 const monthShort = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short' });
 const dayShort = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric' });
-const dayLong = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long', day: 'numeric', year: 'numeric' });
 const utc = (date: string) => new Date(`${date}T00:00:00Z`);
 
 /** How a bucket is named in words and on the axis. */
 export function bucketLabel(start: string, period: WindPeriod): string {
   switch (period) {
     case 'day':
-      return dayLong.format(utc(start));
+      return formatLongDate(start);
     case 'week':
-      return `week of ${dayLong.format(utc(start))}`;
+      return `week of ${formatLongDate(start)}`;
     case 'month':
-      return new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(utc(start));
+      return formatMonthAndYear(start);
     case 'year':
       return start.slice(0, 4);
   }

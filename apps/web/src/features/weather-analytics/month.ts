@@ -1,4 +1,4 @@
-import { DISPLAY_TIME_ZONE, localIsoDate } from '@fhp/domain';
+import { formatDateTime, formatLongDate, formatMonthAndYear, localIsoDate } from '@fhp/domain';
 
 /** A calendar month of the tracker. */
 export interface Month {
@@ -30,25 +30,15 @@ export function addMonths({ year, month }: Month, delta: number): Month {
   return { year: Math.floor(index / 12), month: (index % 12) + 1 };
 }
 
-const monthTitle = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long', year: 'numeric' });
-export const monthLabel = ({ year, month }: Month) => monthTitle.format(new Date(Date.UTC(year, month - 1, 1)));
+export const monthLabel = ({ year, month }: Month) => formatMonthAndYear(`${year}-${String(month).padStart(2, '0')}-01`);
 
-const dayTitle = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long', day: 'numeric', year: 'numeric' });
 /** `2026-07-20` as "July 20, 2026". */
-export const dayLabel = (isoDate: string) => dayTitle.format(new Date(`${isoDate}T00:00:00Z`));
+export const dayLabel = (isoDate: string) => formatLongDate(isoDate);
 
 export const MONTH_NAMES = Array.from({ length: 12 }, (_, i) => new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long' }).format(new Date(Date.UTC(2000, i, 1))));
 
-const localDateTime = new Intl.DateTimeFormat('en-US', {
-  timeZone: DISPLAY_TIME_ZONE,
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
 /** An observation's instant in the islands' time: "Sep 7, 2004, 5:30 PM". */
-export const localTime = (iso: string) => localDateTime.format(new Date(iso));
+export const localTime = (iso: string) => formatDateTime(iso);
 
 /** The month of a local day (YYYY-MM-DD). */
 export const monthOf = (date: string): Month => ({ year: Number(date.slice(0, 4)), month: Number(date.slice(5, 7)) });

@@ -1,20 +1,17 @@
 import {
   availablePaymentPlans,
   buildSchedule,
-  DISPLAY_TIME_ZONE,
   DomainError,
+  localIsoDate,
   type IsoDate,
   type PaymentPlan,
   type PaymentSchedule,
 } from '@fhp/domain';
 import type { ChosenOption } from './purchaseData';
 
-// en-CA writes dates as YYYY-MM-DD, the domain's calendar-date shape.
-const isoDayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: DISPLAY_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
-
 /** Today's date where the policies are sold (America/Port_of_Spain), whatever the browser's zone. */
 export function todayInPortOfSpain(now: Date = new Date()): IsoDate {
-  return isoDayFormat.format(now);
+  return localIsoDate(now);
 }
 
 /** What the customer owes: the discounted premium when an offer applies. */

@@ -12,14 +12,12 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { cancellationRequests, payments, policies, users } from '../../db/schema';
 import { parseInput, userInputError } from '../../graphql/errors';
-import { forbidden } from '../identity/guards';
-import { findUserById } from '../identity/repository';
-import { fullName } from '../identity/service';
+import { findUserById, forbidden, fullName } from '../identity';
 import type { LifecycleDeps } from './deps';
 import { cancellationDecisionEmail } from './emails';
-import { applyPolicyEvent, isUuid, lockPolicy, pendingCancellation } from './lifecycle';
+import { applyPolicyEvent, isUuid, lockPolicy, pendingCancellation } from './transitions';
 import { isUniqueViolation } from './repository';
-import { TXN_LOCATIONS } from './transaction-log';
+import { TXN_LOCATIONS } from '../audit';
 
 export const CANCELLATION_CODES = { NOT_FOUND: 'NOT_FOUND' } as const;
 

@@ -14,11 +14,10 @@ import {
 import { sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { policies, policyBeneficiaries, policyInstalments, policySaleRates } from '../../db/schema';
-import { PricingConfigCache } from '../pricing/pricing-config-cache';
-import { priceQuote } from '../pricing/service';
+import { priceQuote, PricingConfigCache } from '../pricing';
 import { policyNumberDraw, readNumberBase, settleNumber } from './policy-numbers';
-import type { InstalmentRow, PolicyRow } from './repository';
-import { transactionInsert, TXN_LOCATIONS, TXN_TYPES } from './transaction-log';
+import type { InstalmentRow, PolicyRow } from '../lifecycle';
+import { transactionInsert, TXN_LOCATIONS, TXN_TYPES } from '../audit';
 
 type Beneficiary = { firstName: string; lastName: string; email: string; mobileNo: string; addressLine1: string; city: string; country: string };
 

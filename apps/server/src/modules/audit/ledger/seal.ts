@@ -2,8 +2,8 @@ import { BLOCK_MAX_ENTRIES, GENESIS_HASH, LedgerSealError, pendingBlockRanges, s
 import { Cron } from 'croner';
 import { and, asc, eq, gte, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client';
-import { ledgerBlocks, ledgerEntries, ledgerHead } from '../../db/schema';
+import type { Db } from '../../../db/client';
+import { ledgerBlocks, ledgerEntries, ledgerHead } from '../../../db/schema';
 import { HEAD_ID } from './append';
 import { sha256Hex } from './hash';
 

@@ -1,9 +1,9 @@
 import { ROLE_NAMES, type RoleName } from '@fhp/domain';
 import { inArray } from 'drizzle-orm';
-import { hashPassword } from '../../modules/identity/crypto';
-import { newVuid } from '../../modules/identity/vuid';
-import type { Db } from '../client';
-import { roles, users } from '../schema';
+import { hashPassword } from './crypto';
+import { newVuid } from './vuid';
+import type { Db } from '../../db/client';
+import { roles, users } from '../../db/schema';
 
 /**
  * The role rows every installation needs (sign-up makes purchasers), seeded demo data or not:

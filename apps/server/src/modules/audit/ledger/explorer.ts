@@ -1,5 +1,5 @@
 import { blockHashInput, merkleProof, merkleRoot, parseLedgerPayload, type JsonValue, type LedgerPayload, type LedgerTxnStatus, type MerkleProof } from '@fhp/domain';
-import type { Db } from '../../db/client';
+import type { Db } from '../../../db/client';
 import type { LedgerEntryRow } from './append';
 import { sha256Hex } from './hash';
 import { findBlockHolding, findEntryByHash, findEntryHashes } from './repository';

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, lte } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { ledgerBlocks, ledgerEntries } from '../../db/schema';
+import type { Db } from '../../../db/client';
+import { ledgerBlocks, ledgerEntries } from '../../../db/schema';
 import type { LedgerEntryRow } from './append';
 import type { LedgerBlockRow } from './seal';
 

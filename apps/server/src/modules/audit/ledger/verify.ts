@@ -1,7 +1,7 @@
 import { createBlockVerifier, createChainVerifier, type LedgerBlock } from '@fhp/domain';
 import { asc, eq, gt } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { ledgerBlocks, ledgerEntries, ledgerHead } from '../../db/schema';
+import type { Db } from '../../../db/client';
+import { ledgerBlocks, ledgerEntries, ledgerHead } from '../../../db/schema';
 import { sha256Hex } from './hash';
 
 /**

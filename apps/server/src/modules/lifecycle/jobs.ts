@@ -1,18 +1,18 @@
-import { calendarEvent, remindersDue, type PolicyEventType, type PolicyStatus } from '@fhp/domain';
+import { calendarEvent, localIsoDate, remindersDue, type PolicyEventType, type PolicyStatus } from '@fhp/domain';
 import { and, asc, eq, gt, inArray, isNull, lt, lte, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { instalmentReminders, policies, policyInstalments, seasons } from '../../db/schema';
-import { deleteUnattachedFilesOlderThan, UNATTACHED_FILE_MAX_AGE_MS } from '../files';
-import { findUserById } from '../identity/repository';
-import { fullName } from '../identity/service';
-import { issueContract } from '../policies/contract';
-import { canceledForNonPaymentEmail, reminderEmail, reminderSms } from '../policies/emails';
-import { applyPolicyEvent, lockPolicy, type AppliedEvent } from '../policies/lifecycle';
-import type { PolicyRow } from '../policies/repository';
-import { TXN_LOCATIONS } from '../policies/transaction-log';
-import { stormNoticesJob } from '../storms/notice-drain';
-import { localIsoDate } from '@fhp/domain';
-import type { JobContext, JobDefinition } from './runner';
+import { TXN_LOCATIONS } from '../audit';
+import { findUserById, fullName } from '../identity';
+import type { JobContext, JobDefinition } from '../jobs';
+import { issueContract } from './contract';
+import type { LifecycleDeps } from './deps';
+import { canceledForNonPaymentEmail, reminderEmail, reminderSms } from './emails';
+import type { PolicyRow } from './repository';
+import { applyPolicyEvent, lockPolicy, type AppliedEvent } from './transitions';
+
+/** A job of the lifecycle: it gets the services the transitions need. */
+type LifecycleJob = JobDefinition<LifecycleDeps>;
 
 /** Every day just after midnight in Port of Spain: the calendar's days change there. */
 const AFTER_MIDNIGHT = '5 0 * * *';
@@ -29,7 +29,7 @@ type Candidate = { id: string; policyNumber: string };
  * `alsoWrite` (the step's notice, queued with it).
  */
 export async function applyCalendar(
-  context: JobContext,
+  context: JobContext<LifecycleDeps>,
   expected: PolicyEventType,
   candidates: Candidate[],
   alsoWrite?: (tx: Db, row: PolicyRow, season: typeof seasons.$inferSelect, applied: AppliedEvent) => Promise<void>,
@@ -63,7 +63,7 @@ export async function applyCalendar(
   return changed;
 }
 
-function candidatesWhere(context: JobContext, statuses: readonly PolicyStatus[], dateCondition: SQL) {
+function candidatesWhere(context: JobContext<LifecycleDeps>, statuses: readonly PolicyStatus[], dateCondition: SQL) {
   return context.deps.db
     .select({ id: policies.id, policyNumber: policies.policyNumber })
     .from(policies)
@@ -73,7 +73,7 @@ function candidatesWhere(context: JobContext, statuses: readonly PolicyStatus[],
 }
 
 /** The day after the payment deadline: unpaid provisional policies are CANCELED, partial payments flagged for refund. */
-export const paymentDeadlineJob: JobDefinition = {
+export const paymentDeadlineJob: LifecycleJob = {
   name: 'payment-deadline',
   schedule: AFTER_MIDNIGHT,
   async run(context) {
@@ -96,7 +96,7 @@ export const paymentDeadlineJob: JobDefinition = {
 };
 
 /** From June 1 (the season's cover start): issued policies are watched for storms (EVENT_MONITORING). */
-export const seasonStartJob: JobDefinition = {
+export const seasonStartJob: LifecycleJob = {
   name: 'season-start',
   schedule: AFTER_MIDNIGHT,
   async run(context) {
@@ -107,7 +107,7 @@ export const seasonStartJob: JobDefinition = {
 };
 
 /** After May 31 of the cover year (the cover end): policies in force EXPIRE. */
-export const coverEndJob: JobDefinition = {
+export const coverEndJob: LifecycleJob = {
   name: 'cover-end',
   schedule: AFTER_MIDNIGHT,
   async run(context) {
@@ -118,7 +118,7 @@ export const coverEndJob: JobDefinition = {
 };
 
 /** Issued policies whose contract PDF was not made (a crash right after the issuing payment). */
-export const contractsJob: JobDefinition = {
+export const contractsJob: LifecycleJob = {
   name: 'contracts',
   schedule: HOURLY,
   async run({ deps }) {
@@ -141,7 +141,7 @@ export const contractsJob: JobDefinition = {
  * transaction, and the row's primary key lets one instance only write it: each reminder is queued
  * once, whatever restarts or instances, and the queue delivers it (decision 085).
  */
-export const remindersJob: JobDefinition = {
+export const remindersJob: LifecycleJob = {
   name: 'instalment-reminders',
   schedule: MORNING,
   async run({ deps, now }) {
@@ -189,18 +189,5 @@ export const remindersJob: JobDefinition = {
   },
 };
 
-/** Decision 004: uploads no submission claimed are removed once they are a day old. */
-export const unattachedUploadsJob: JobDefinition = {
-  name: 'unattached-uploads',
-  schedule: '17 * * * *',
-  async run({ deps, now }) {
-    // Its own advisory lock as well (the function is shared with tests); undefined: another run holds it.
-    return (await deleteUnattachedFilesOlderThan(deps.db, new Date(now.getTime() - UNATTACHED_FILE_MAX_AGE_MS))) ?? 0;
-  },
-};
-
-/**
- * In the order they run at start: cancel and expire first, then contracts and reminders for what
- * is left; the storm notices an import's process left unqueued (decision 091).
- */
-export const SCHEDULED_JOBS: readonly JobDefinition[] = [paymentDeadlineJob, coverEndJob, seasonStartJob, contractsJob, remindersJob, stormNoticesJob, unattachedUploadsJob];
+/** In the order they run at start: cancel and expire first, then contracts and reminders for what is left. */
+export const LIFECYCLE_JOBS: readonly LifecycleJob[] = [paymentDeadlineJob, coverEndJob, seasonStartJob, contractsJob, remindersJob];

@@ -3,19 +3,20 @@ import {
   COUNTRIES,
   CYCLONE_CLASSES,
   CYCLONE_CLASS_LABELS,
+  formatLocalLongDate,
+  formatLongDate,
+  formatLongDateTime,
   formatMoney,
-  mulDivHalfUp,
   OPTION_LABELS,
   PAYMENT_PLAN_LABELS,
   PAYOUT_TABLE,
+  percentOfCoverageCents,
   type CountryCode,
   type IsoDate,
   type OptionId,
   type PaymentPlan,
 } from '@fhp/domain';
-import { longDate, longInstant } from '../documents/format';
-import { PdfWriter } from '../documents/pdf-layout';
-import { qrPng } from '../documents/qr';
+import { PdfWriter, qrPng } from '../documents';
 
 export interface ContractInput {
   policyNumber: string;
@@ -49,7 +50,7 @@ export async function renderContractPdf(input: ContractInput): Promise<Uint8Arra
     {
       title: 'Policy Contract',
       reference: input.policyNumber,
-      footerNote: `Flexible Hurricane Protection - policy ${input.policyNumber} - issued ${longDate(input.issuedAt.toISOString().slice(0, 10))}`,
+      footerNote: `Flexible Hurricane Protection - policy ${input.policyNumber} - issued ${formatLocalLongDate(input.issuedAt)}`,
     },
     { subject: `Parametric hurricane policy ${input.policyNumber}`, createdAt: input.issuedAt },
   );
@@ -71,8 +72,8 @@ export async function renderContractPdf(input: ContractInput): Promise<Uint8Arra
     ['Policy option', OPTION_LABELS[input.optionId]],
     ['Coverage', formatMoney(input.coverageCents)],
     ['Premium paid', formatMoney(input.paidCents)],
-    ['Cover term', `${longDate(input.coverStart)} to ${longDate(input.coverEnd)}`],
-    ['Issued on', longInstant(input.issuedAt)],
+    ['Cover term', `${formatLongDate(input.coverStart)} to ${formatLongDate(input.coverEnd)}`],
+    ['Issued on', formatLongDateTime(input.issuedAt)],
     ['Payment plan', PAYMENT_PLAN_LABELS[input.paymentPlan]],
     [
       'Premium',
@@ -110,7 +111,7 @@ export async function renderContractPdf(input: ContractInput): Promise<Uint8Arra
         CYCLONE_CLASS_LABELS[cycloneClass],
         BOX_TEXT[BOX_TYPE_BY_CLASS[cycloneClass]],
         `${percent}%`,
-        percent === 0 ? '-' : formatMoney(mulDivHalfUp(input.coverageCents, percent, 100)),
+        percent === 0 ? '-' : formatMoney(percentOfCoverageCents(input.coverageCents, percent)),
       ];
     }),
     [0.22, 0.4, 0.16, 0.22],

@@ -1,9 +1,9 @@
 import { EXPLORER_MESSAGES, GENESIS_HASH, ledgerHashSchema, type MerkleProof, type MerkleStep } from '@fhp/domain';
-import { builder, type GraphQLContext } from '../../graphql/builder';
-import { userInputError } from '../../graphql/errors';
-import { JsonScalar } from '../../graphql/json';
-import { money, MoneyRef } from '../../graphql/money';
-import { forbidden } from '../identity/guards';
+import { builder, type GraphQLContext } from '../../../graphql/builder';
+import { userInputError } from '../../../graphql/errors';
+import { JsonScalar } from '../../../graphql/json';
+import { money, MoneyRef } from '../../../graphql/money';
+import { forbidden } from '../../identity';
 import { describeLedgerTxn, payloadData, type EntryVerification, type LedgerTxnView } from './explorer';
 import { explorerLink } from './links';
 import type { LedgerBlockRow } from './seal';

@@ -3,14 +3,12 @@ import type { CountryCode, OptionId } from '@fhp/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { files, ledgerEntries, policies, policyBeneficiaries, seasons } from '../../db/schema';
-import { findUserById } from '../identity/repository';
-import { fullName } from '../identity/service';
-import { explorerLink } from '../ledger';
+import { findUserById, fullName } from '../identity';
+import { appendTransaction, explorerLink, TXN_LOCATIONS, TXN_TYPES } from '../audit';
 import { renderContractPdf } from './contract-pdf';
 import type { LifecycleDeps } from './deps';
 import { contractIssuedEmail } from './emails';
-import { lockPolicy } from './lifecycle';
-import { appendTransaction, TXN_LOCATIONS, TXN_TYPES } from './transaction-log';
+import { lockPolicy } from './transitions';
 
 export interface IssuedContract {
   fileId: string;

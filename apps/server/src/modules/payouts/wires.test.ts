@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bankTransferCsv, csvField, type StormPayoutRow, type WireAccount } from './admin-view';
+import { bankTransferCsv, csvField, type StormPayoutRow, type WireAccount } from './wires';
 
 const row = (patch: Partial<StormPayoutRow>): StormPayoutRow => ({
   id: 'p1',

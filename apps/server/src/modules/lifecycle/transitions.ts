@@ -11,9 +11,8 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { cancellationRequests, payouts, policies } from '../../db/schema';
-import type { Ledger, LedgerEntryRow, NewLedgerEntry } from '../ledger';
+import { appendTransaction, type Ledger, type LedgerEntryRow, type NewLedgerEntry, TXN_TYPES, type TxnLocation } from '../audit';
 import type { PolicyRow } from './repository';
-import { appendTransaction, TXN_TYPES, type TxnLocation } from './transaction-log';
 
 /**
  * The one way a stored policy changes (issue 7): load and lock the row, ask the domain's state

@@ -1,7 +1,7 @@
 import { chainEntry, type LedgerPayload } from '@fhp/domain';
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { ledgerEntries, ledgerHead } from '../../db/schema';
+import type { Db } from '../../../db/client';
+import { ledgerEntries, ledgerHead } from '../../../db/schema';
 import { sha256Hex } from './hash';
 
 export type LedgerEntryRow = typeof ledgerEntries.$inferSelect;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import type { Ledger } from '../ledger';
+import type { Ledger } from '../audit';
 import type { DeliveryQueue } from '../notifications';
 
 /** What the lifecycle services (payments, contracts, cancellations, payouts, jobs) need from the app. */

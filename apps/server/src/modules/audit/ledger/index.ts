@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { Db } from '../../db/client';
+import type { Db } from '../../../db/client';
 import { appendLedgerEntries, appendLedgerEntry, type LedgerEntryRow, type NewLedgerEntry } from './append';
 import { ledgerAccountOf } from './hash';
 import { sealPendingBlocks, startLedgerSealing, type LedgerBlockRow } from './seal';

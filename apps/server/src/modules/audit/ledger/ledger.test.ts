@@ -1,10 +1,10 @@
 import { BLOCK_MAX_ENTRIES, LedgerSealError } from '@fhp/domain';
 import { asc, eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ledgerBlocks, ledgerEntries, ledgerHead } from '../../db/schema';
-import { createTestDatabase, testDatabaseKinds } from '../../../test/databases';
-import { LEDGER_TEST_AT as AT, paymentEntry as payment, secondPool, tamper } from '../../../test/ledger-helpers';
-import type { Database } from '../../db/client';
+import { ledgerBlocks, ledgerEntries, ledgerHead } from '../../../db/schema';
+import { createTestDatabase, testDatabaseKinds } from '../../../../test/databases';
+import { LEDGER_TEST_AT as AT, paymentEntry as payment, secondPool, tamper } from '../../../../test/ledger-helpers';
+import type { Database } from '../../../db/client';
 import { appendLedgerEntry, ledgerAccountOf, sealPendingBlocks, verifyStoredLedger } from '.';
 
 for (const kind of testDatabaseKinds()) {

@@ -1,0 +1,6 @@
+/** Storms: HURDAT2 imports, the trigger engine's evaluation, the tracker, and the storm notices. */
+export { stormNoticesJob } from './notice-drain';
+export { loadStorms, storeStorms } from './repository';
+export { stormRoutes } from './routes';
+export { importStormText, stormFileText } from './service';
+export { loadShippedStorms, SHIPPED_STORMS_FILE } from './shipped';
