@@ -6,7 +6,7 @@ import { MoneyRef } from '../../graphql/money';
 import { forbidden, requireUser } from '../identity/guards';
 import { EXPLORER_PATH } from '../ledger';
 import { PolicyPaymentViewRef } from '../payments/graphql';
-import { acknowledgePayout, PAYOUT_MESSAGES } from '../payouts/service';
+import { acknowledgePayouts, PAYOUT_MESSAGES } from '../payouts/service';
 import { lifecycleDeps } from './deps';
 import { findMyPolicyDetail, listMyPayouts, listMyPolicies, type MyPayoutView, type MyPolicyCard, type MyPolicyDetail } from './my-policies';
 import { TXN_LOCATIONS } from './transaction-log';
@@ -193,10 +193,8 @@ builder.mutationFields((t) => ({
       const deps = lifecycleDeps(ctx.request.server, ctx.request.log);
       const actor = { performedBy: user.id, location: TXN_LOCATIONS.portal, at: ctx.clock() };
       try {
-        // One transaction for the list: each acknowledgement runs in a savepoint inside it.
-        await deps.db.transaction(async (tx) => {
-          for (const payoutId of payoutIds) await acknowledgePayout({ ...deps, db: tx }, { payoutId, holderId: user.id }, actor);
-        });
+        // One transaction for the list, its locks taken in a fixed order (payouts/service.ts).
+        await acknowledgePayouts(deps, { payoutIds, holderId: user.id }, actor);
       } catch (error) {
         if (error instanceof Error && error.message === PAYOUT_MESSAGES.unknownPayout) throw userInputError(error.message, MY_POLICY_CODES.NOT_FOUND);
         throw error;
