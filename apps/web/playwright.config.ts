@@ -29,6 +29,8 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   timeout: 30_000,
   reporter: [['list']],
+  // Fails the run on an error-level server log line that no spec caused on purpose.
+  globalTeardown: './e2e/server-log.teardown.ts',
   use: {
     baseURL,
     trace: 'retain-on-failure',

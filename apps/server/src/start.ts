@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import { databaseOptionsFromConfig, openDatabase, type Database } from './db/client';
+import type { LogStream } from './logging';
 import { seedFor } from './db/seed';
 import { seedDemoKyc } from './db/seed/demo-kyc';
 import { seedDemoPolicies } from './db/seed/demo-policies';
@@ -17,6 +18,8 @@ export interface StartServerOptions {
    */
   database?: Database;
   clock?: Clock;
+  /** Where the log lines go instead of stdout (the e2e harness reads them). */
+  logStream?: LogStream;
 }
 
 export interface StartedServer {
@@ -45,14 +48,14 @@ export async function openConfiguredDatabase(config: Config): Promise<Database> 
  * The one start-up path (server.ts, the e2e harness): opens and prepares the database, builds the
  * app, listens on the configured port and logs where, with which database and web app.
  */
-export async function startServer({ config, database, clock }: StartServerOptions): Promise<StartedServer> {
+export async function startServer({ config, database, clock, logStream }: StartServerOptions): Promise<StartedServer> {
   const owned = database === undefined;
   const db = database ?? (await openConfiguredDatabase(config));
   const closeDatabase = () => (owned ? db.close() : Promise.resolve());
 
   let app: FastifyInstance;
   try {
-    app = await buildApp({ config, database: db, clock });
+    app = await buildApp({ config, database: db, clock, logStream });
     // Real storm tracks for the tracker, the maps and the back-test (reference data, demo or not).
     // First: they load only into a database without storms, and the demo adds exercise storms.
     const shipped = await loadShippedStorms(lifecycleDeps(app));

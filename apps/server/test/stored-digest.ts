@@ -18,6 +18,8 @@ const WATCHED = [
   'policy_beneficiaries',
   'policy_sale_rates',
   'policy_number_counters',
+  'holder_totals',
+  'holder_limits',
   'payments',
   'payouts',
   'cancellation_requests',

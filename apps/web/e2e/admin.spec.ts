@@ -235,6 +235,34 @@ test('an admin edits an offer: 101% is refused, 20% reaches the next quote', asy
   }
 });
 
+test('an admin sets the limits per holder of Dominica 2027: no policy at all is refused, six are saved and listed', async ({ browser }) => {
+  const admin = await signedInPage(browser, 'admin@fhp.example');
+  await admin.setViewportSize({ width: 1280, height: 900 });
+  await admin.getByRole('link', { name: 'Offers & Seasons' }).click();
+  const row = admin.getByRole('row').filter({ has: admin.getByRole('button', { name: 'Edit limits per holder of Dominica 2027' }) });
+  await expect(row).toContainText('EC$540,000.00');
+  const edit = async (policies: string, cover: string) => {
+    await row.getByRole('button', { name: 'Edit limits per holder of Dominica 2027' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Limits per holder: Dominica 2027' });
+    await dialog.getByLabel('Policies per holder').fill(policies);
+    await dialog.getByLabel('Cover per holder (EC$)').fill(cover);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    return dialog;
+  };
+  const refused = await edit('0', '540,000');
+  await expect(refused.getByRole('alert')).toHaveText('The most policies per holder must be a whole number from 1 to 1,000');
+  await refused.getByRole('button', { name: 'Cancel' }).click();
+  try {
+    await expect(await edit('6', '600,000')).toHaveCount(0);
+    await expect(row.getByRole('cell').nth(2)).toHaveText('6');
+    await expect(row).toContainText('EC$600,000.00');
+  } finally {
+    // Other specs buy with the decision's limits.
+    await expect(await edit('5', '540000')).toHaveCount(0);
+    await expect(row).toContainText('EC$540,000.00');
+  }
+});
+
 test('an admin opens the portfolio: totals, exposure to the design storms, a historical storm found by name', async ({ browser }) => {
   const admin = await signedInPage(browser, 'admin@fhp.example');
   const errors = watchConsole(admin);

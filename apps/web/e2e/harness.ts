@@ -86,3 +86,16 @@ export async function restoreLedger(): Promise<void> {
 export async function resubmitKyc(email: string): Promise<void> {
   await call('POST', `/kyc/resubmit?email=${encodeURIComponent(email)}`);
 }
+
+/**
+ * Declares an error-level server log line this spec causes on purpose (matched against the JSON
+ * line); the run's guard (server-log.teardown.ts) fails on every other error-level line.
+ */
+export async function expectServerError(pattern: RegExp): Promise<void> {
+  await call('POST', `/log/expected?pattern=${encodeURIComponent(pattern.source)}`);
+}
+
+/** The server's error-level log lines of the run so far that no spec declared. */
+export function unexpectedServerErrors(): Promise<string[]> {
+  return call('GET', '/log/unexpected');
+}

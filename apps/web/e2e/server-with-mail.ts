@@ -20,6 +20,9 @@
  *   POST /ledger/restore       puts back every payload /ledger/tamper altered; answers { restored }
  *   POST /kyc/resubmit?email=  puts that customer's decided KYC documents back to waiting (SUBMITTED,
  *                              no comment), as the seed left them; answers { resubmitted }
+ *   POST /log/expected?pattern=  declares an error-level log line a spec causes on purpose (a regular
+ *                              expression matched against the JSON line); answers { expected }
+ *   GET  /log/unexpected       the app's error-level log lines of the run that no spec declared
  *
  * Mail endpoints wait for a message to arrive (`timeoutMs`, default 10 s); each message is handed
  * out once, so a spec reads a sign-up code and then the policy email in turn. One process, so the
@@ -95,12 +98,31 @@ const load = <T>(path: string) => import(pathToFileURL(resolve(serverSrc, path))
 const [capture, { loadConfig }, { startServer }, provisional] = await Promise.all([
   load<SmtpCaptureModule>('modules/notifications/smtp-capture.ts'),
   load<{ loadConfig(env: Record<string, string | undefined>): Config }>('config.ts'),
-  load<{ startServer(options: { config: Config }): Promise<StartedServer> }>('start.ts'),
+  load<{ startServer(options: { config: Config; logStream: { write(line: string): void } }): Promise<StartedServer> }>('start.ts'),
   load<ProvisionalModule>('modules/purchase/provisional.ts'),
 ]);
 
 const smtp = await capture.startSmtpCapture();
 process.env.SMTP_URL = smtp.url;
+
+/**
+ * The app's log goes to stdout as before; its error-level lines (pino 50 and up) are also kept, so
+ * the run's guard (e2e/server-log.teardown.ts) fails the run on any that no spec declared.
+ */
+const errorLines: string[] = [];
+const expectedErrors: RegExp[] = [];
+const logStream = {
+  write(line: string) {
+    process.stdout.write(line);
+    let level = 0;
+    try {
+      level = Number((JSON.parse(line) as { level?: unknown }).level) || 0;
+    } catch {
+      level = 60; // not pino's JSON: something wrote past the logger, which is worth a look
+    }
+    if (level >= 50) errorLines.push(line.trim());
+  },
+};
 
 /** Years whose window /season/close closed, so /season/open reopens exactly those. */
 let closedYears: number[] = [];
@@ -260,6 +282,12 @@ async function route(req: IncomingMessage, url: URL): Promise<unknown> {
   if (key === 'POST /ledger/tamper') return tamperLedger(url.searchParams.get('hash'));
   if (key === 'POST /ledger/restore') return restoreLedger();
   if (key === 'POST /kyc/resubmit' && email) return resubmitKyc(email);
+  const pattern = url.searchParams.get('pattern');
+  if (key === 'POST /log/expected' && pattern) {
+    expectedErrors.push(new RegExp(pattern));
+    return { expected: pattern };
+  }
+  if (key === 'GET /log/unexpected') return errorLines.filter((line) => !expectedErrors.some((expected) => expected.test(line)));
   return undefined;
 }
 
@@ -277,7 +305,7 @@ await new Promise<void>((done, fail) => harness.once('error', fail).listen(harne
 
 // The server's own start-up path (apps/server/src/start.ts). It hands back the database it opened,
 // so the endpoints above read and write the very database the app uses.
-const server = await startServer({ config: loadConfig(process.env) });
+const server = await startServer({ config: loadConfig(process.env), logStream });
 const { db } = server.database;
 
 let stopping = false;

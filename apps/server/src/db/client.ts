@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { DEFAULT_POOL } from '../config';
+import { CONTENTION_RETRY, contentionCode, retryOnContention } from './contention';
 import * as schema from './schema';
 import { lockDataDir } from './lock';
 
@@ -32,6 +33,27 @@ export interface Database {
   close(): Promise<void>;
   /** Connections of the pool (PostgreSQL): for /metrics. PGlite is one connection and has none. */
   poolStats?(): { total: number; idle: number; waiting: number };
+  /** Transactions run again after a deadlock or serialization failure, and those still failing after the last run: for /metrics. */
+  contention: { retried: number; gaveUp: number };
+}
+
+/**
+ * Every top-level `db.transaction` of the app is retried on a deadlock or serialization failure
+ * (db/contention.ts): one place instead of each caller, and only whole transactions (a nested
+ * `tx.transaction` is a savepoint of an aborted transaction and is not retried).
+ */
+function retryTransactionsOnContention(db: Db): Database['contention'] {
+  const stats = { retried: 0, gaveUp: 0 };
+  const transaction = db.transaction.bind(db);
+  db.transaction = ((work, config) =>
+    retryOnContention(() => transaction(work, config), {
+      ...CONTENTION_RETRY,
+      onRetry: () => void (stats.retried += 1),
+    }).catch((error: unknown) => {
+      if (contentionCode(error) !== undefined) stats.gaveUp += 1;
+      throw error;
+    })) as Db['transaction'];
+  return stats;
 }
 
 export type DatabaseOptions =
@@ -56,6 +78,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     return {
       kind: 'pglite',
       db,
+      contention: retryTransactionsOnContention(db),
       async prepare(afterMigrate) {
         await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
         // One connection: nothing else can interleave, so no lock is needed.
@@ -94,6 +117,7 @@ async function openPostgres(url: string, poolSize: number, connectTimeoutMs: num
   return {
     kind: 'postgres',
     db,
+    contention: retryTransactionsOnContention(db),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async prepare(afterMigrate) {
       const client = await pool.connect();

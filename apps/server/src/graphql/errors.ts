@@ -2,6 +2,7 @@ import { isDomainError } from '@fhp/domain';
 import type { ExecutionResult, FormattedExecutionResult, GraphQLError } from 'graphql';
 import mercurius from 'mercurius';
 import { ZodError, type z } from 'zod';
+import { CONTENTION_MESSAGE, contentionCode } from '../db/contention';
 import { DATA_EXCEPTION_MESSAGE, dataExceptionCode } from '../db/data-exceptions';
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../db/unavailable';
 import { GENERIC_DISPLAY_MESSAGE } from '../http/errors';
@@ -18,7 +19,7 @@ export const GQL_CODES = {
   /** The document was refused before running: syntax, unknown field, depth, alias or cost limit. */
   VALIDATION_FAILED: 'GRAPHQL_VALIDATION_FAILED',
   INTERNAL: 'INTERNAL_SERVER_ERROR',
-  /** The database was out of reach for a moment: retry after the response's Retry-After. */
+  /** The database was out of reach for a moment, or busy with the same rows: retry after the response's Retry-After. */
   UNAVAILABLE: 'SERVICE_UNAVAILABLE',
   /** A limit refused (codes sent, attempts): `retryAfterSeconds` says when to try again, as Retry-After does. */
   RATE_LIMITED: 'RATE_LIMITED',
@@ -84,6 +85,12 @@ function mapOne(error: GraphQLError, log: Logger): Mapped {
   if (dataException) {
     log.warn({ sqlState: dataException, path: error.path }, 'input the database could not take');
     return { message: DATA_EXCEPTION_MESSAGE, code: GQL_CODES.BAD_USER_INPUT, displayMessage: DATA_EXCEPTION_MESSAGE, beforeExecution: false };
+  }
+  const contention = contentionCode(original);
+  if (contention) {
+    // Retried already (db/client.ts) and still losing: the client's retry will find the rows free.
+    log.warn({ sqlState: contention, path: error.path }, 'contention outlasted the retries');
+    return { message: CONTENTION_MESSAGE, code: GQL_CODES.UNAVAILABLE, displayMessage: CONTENTION_MESSAGE, beforeExecution: false };
   }
   if (isDatabaseUnavailable(original)) {
     log.warn({ err: original, path: error.path }, 'database unavailable');

@@ -91,12 +91,21 @@ export const graphqlPlugin: FastifyPluginAsync = async (app) => {
       withRetryAfter(formatted.statusCode, formatted.response, context.reply);
       return formatted;
     },
-    errorHandler: (error, request, reply) => {
+    // Async, and awaits the reply: Mercurius runs this inside an async error handler, and Fastify
+    // sends again whatever an async handler resolves to while the answer is still in the onSend
+    // hooks (compression), which logged "Reply was already sent" at error level and counted the
+    // client's 400 as a 500. Awaiting the reply resolves once it is written.
+    errorHandler: async (error, request, reply) => {
       // A body that is not JSON never reached GraphQL: answer like every other route.
-      if (isRequestFormatError(error)) return void replyWithError(error, request, reply);
+      if (isRequestFormatError(error)) {
+        await replyWithError(error, request, reply);
+        return;
+      }
       const { statusCode, response } = formatGraphQLErrors({ errors: [error] }, request.log, { hideSuggestions: production });
+      // A refused document is the client's mistake: one line at info, never error.
+      if (statusCode < 500) request.log.info({ statusCode, errors: response.errors?.map((e) => e.message) }, 'graphql request refused');
       withRetryAfter(statusCode, response, reply);
-      return void reply.code(statusCode).send(response);
+      await reply.code(statusCode).send(response);
     },
   });
 };

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { CONTENTION_MESSAGE, contentionCode } from '../db/contention';
 import { DATA_EXCEPTION_MESSAGE, dataExceptionCode } from '../db/data-exceptions';
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../db/unavailable';
 
@@ -53,7 +54,7 @@ export function isRequestFormatError(error: unknown): error is FastifyError {
 /**
  * The global error handler: a client's mistake (4xx) answers with a clear message; anything else
  * is logged and answers 500 with a generic sentence, never internals; a lost database connection
- * answers 503 with Retry-After, since a retry will succeed.
+ * or contention that outlasted the retries answers 503 with Retry-After, since a retry will succeed.
  */
 export function replyWithError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const { statusCode: status, code, message: raw } = (error ?? {}) as Partial<FastifyError>;
@@ -69,10 +70,11 @@ export function replyWithError(error: unknown, request: FastifyRequest, reply: F
     request.log.warn({ sqlState: dataException }, 'input the database could not take');
     return reply.code(400).send(httpErrorBody(400, DATA_EXCEPTION_MESSAGE));
   }
-  if (isDatabaseUnavailable(error)) {
-    request.log.warn({ err: error }, 'database unavailable');
+  const contention = contentionCode(error);
+  if (contention || isDatabaseUnavailable(error)) {
+    request.log.warn(contention ? { sqlState: contention } : { err: error }, contention ? 'contention outlasted the retries' : 'database unavailable');
     reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
-    return reply.code(503).send(httpErrorBody(503, DATABASE_UNAVAILABLE_MESSAGE));
+    return reply.code(503).send(httpErrorBody(503, contention ? CONTENTION_MESSAGE : DATABASE_UNAVAILABLE_MESSAGE));
   }
   request.log.error({ err: error }, 'unhandled error');
   return reply.code(500).send(httpErrorBody(500, 'Internal Server Error', GENERIC_DISPLAY_MESSAGE));

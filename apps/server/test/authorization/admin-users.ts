@@ -26,6 +26,13 @@ export const adminUsersRows: MatrixRows = {
     portfolio: { query: '{ portfolio { groups { country } designStorms { label } } }', expected: manageUsers },
     adminOffers: { query: '{ adminOffers { id } }', expected: manageUsers },
     adminSeasons: { query: '{ adminSeasons { year } }', expected: manageUsers },
+    adminHolderLimits: { query: '{ adminHolderLimits { country seasonYear maxPolicies } }', expected: manageUsers },
+    // A season nobody has priced: an allowed caller gets past the guard to "no pricing", nothing is stored.
+    saveHolderLimits: {
+      query: 'mutation { saveHolderLimits(input: { country: "gd", seasonYear: 2090, maxPolicies: 5, maxCoverage: "540000" }) { maxPolicies } }',
+      expected: manageUsers,
+      passesGuardWith: ['BAD_USER_INPUT'],
+    },
     // Refused past the guard (an offer nobody has, a season overlapping 2027's): nothing is stored.
     saveOffer: {
       query: `mutation { saveOffer(input: { id: "matrix-none", country: "gd", discountPercent: "5", validFrom: "2027-01-01",

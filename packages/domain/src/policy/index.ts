@@ -9,3 +9,4 @@ export * from './cancellation';
 export * from './payment';
 export * from './calendar';
 export * from './my-policies';
+export * from './holder-limits';

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { COUNTRY_CODES } from '../countries';
+import { exactDecimal } from '../arithmetic';
+import { formatMoney, toCents } from '../money';
+import { HOLDER_LIMIT_BOUNDS } from '../policy/holder-limits';
 import type { IsoDate } from '../season';
 
 /**
@@ -24,6 +27,10 @@ export const ADMIN_CONFIG_MESSAGES = {
   offerNotFound: 'This offer was not found.',
   seasonOverlap: (year: number) => `These cover dates overlap the ${year} season`,
   saved: 'Saved. New quotes use it within a few seconds.',
+  maxPoliciesInvalid: `The most policies per holder must be a whole number from ${HOLDER_LIMIT_BOUNDS.maxPolicies.min} to ${HOLDER_LIMIT_BOUNDS.maxPolicies.max.toLocaleString('en-US')}`,
+  maxCoverageInvalid: `The most cover per holder must be an amount from ${formatMoney(HOLDER_LIMIT_BOUNDS.maxCoverageCents.min)} to ${formatMoney(HOLDER_LIMIT_BOUNDS.maxCoverageCents.max)}, with at most 2 decimals`,
+  pricingNotFound: (country: string, year: number) => `There is no pricing of ${country} for the ${year} season to set limits on`,
+  limitsSaved: 'Saved. Purchases from now on are held to these limits.',
 } as const;
 
 function isRealDate(value: string): boolean {
@@ -100,3 +107,31 @@ export function overlappingSeason<S extends { year: number; coverStart: string; 
 ): S | undefined {
   return others.find((other) => other.year !== season.year && other.coverStart <= season.coverEnd && season.coverStart <= other.coverEnd);
 }
+
+/** The limits per holder of one country and season (product decisions "Limits per holder"). */
+export const holderLimitsInputSchema = z.object({
+  country: z.enum(COUNTRY_CODES as unknown as ['gd', 'dm'], { error: ADMIN_CONFIG_MESSAGES.countryInvalid }),
+  seasonYear: z.number({ error: ADMIN_CONFIG_MESSAGES.yearInvalid }).int(ADMIN_CONFIG_MESSAGES.yearInvalid).min(2000, ADMIN_CONFIG_MESSAGES.yearInvalid).max(9998, ADMIN_CONFIG_MESSAGES.yearInvalid),
+  maxPolicies: z
+    .number({ error: ADMIN_CONFIG_MESSAGES.maxPoliciesInvalid })
+    .int(ADMIN_CONFIG_MESSAGES.maxPoliciesInvalid)
+    .min(HOLDER_LIMIT_BOUNDS.maxPolicies.min, ADMIN_CONFIG_MESSAGES.maxPoliciesInvalid)
+    .max(HOLDER_LIMIT_BOUNDS.maxPolicies.max, ADMIN_CONFIG_MESSAGES.maxPoliciesInvalid),
+  /** EC$ as typed ("540,000" or 540000), at most two decimals; leaves the schema as integer cents. */
+  maxCoverage: z
+    .union([z.string(), z.number()], { error: ADMIN_CONFIG_MESSAGES.maxCoverageInvalid })
+    .transform((value, context) => {
+      const text = typeof value === 'string' ? value.trim().replace(/,/g, '') : value;
+      const amount = typeof text === 'number' ? text : /^\d+(\.\d+)?$/.test(text) ? Number(text) : Number.NaN;
+      const { min, max } = HOLDER_LIMIT_BOUNDS.maxCoverageCents;
+      // Bounds first: toCents refuses an amount too large to count in cents by throwing.
+      const cents = Number.isFinite(amount) && amount <= max / 100 && exactDecimal(amount).scale <= 2 ? toCents(amount) : Number.NaN;
+      if (!(cents >= min && cents <= max)) {
+        context.addIssue({ code: 'custom', message: ADMIN_CONFIG_MESSAGES.maxCoverageInvalid });
+        return z.NEVER;
+      }
+      return cents;
+    }),
+});
+/** `maxCoverage` in cents once parsed. */
+export type HolderLimitsInput = z.output<typeof holderLimitsInputSchema>;

@@ -17,6 +17,8 @@ export const PURCHASE_REFUSAL_CODES = {
   PURCHASE_NOT_ALLOWED: 'PURCHASE_NOT_ALLOWED',
   /** The price the customer saw is no longer the price (domain `PRICE_CHANGED_MESSAGES`): review it. */
   PRICE_CHANGED: 'PRICE_CHANGED',
+  /** The holder already holds the most policies or cover allowed in the country and season (`holderLimitRefusal`). */
+  HOLDER_LIMIT_REACHED: 'HOLDER_LIMIT_REACHED',
 } as const;
 
 /**

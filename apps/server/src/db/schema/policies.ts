@@ -72,6 +72,26 @@ export const policies = pgTable(
 );
 
 /**
+ * What each holder holds per country and season, cancelled policies left out: the count and the
+ * cover the purchase checks against the limits per holder, on the row it locks for that. Kept by
+ * triggers on `policies` (migration holder_limits): every insert, change of status, cover or
+ * owner, and delete moves it, whichever code or script wrote the policy.
+ */
+export const holderTotals = pgTable(
+  'holder_totals',
+  {
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    country: text('country').notNull(),
+    seasonYear: integer('season_year').notNull(),
+    policies: integer('policies').notNull(),
+    coverageCents: bigint('coverage_cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ownerId, t.country, t.seasonYear] })],
+);
+
+/**
  * The rates a policy was sold at, written with it: a later change of the country's pricing never
  * alters a policy (its premium is stored in `policies`; these say how it was made).
  */

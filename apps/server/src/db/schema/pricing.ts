@@ -95,3 +95,25 @@ export const chargeTiers = pgTable(
     check('charge_tiers_unit_amount_pct', sql`${t.unitAmountPct} >= 0 and ${t.unitAmountPct} <= 100`),
   ],
 );
+
+/**
+ * The limits per holder of a country and season (product decisions "Limits per holder"), beside
+ * its pricing: the most policies, and cover in cents in all, one holder may hold there. A row
+ * exists once an administrator set them; without one the decision's figures apply (domain
+ * HOLDER_LIMIT_DEFAULTS). The purchase checks them (modules/purchase/holder-limits.ts).
+ */
+export const holderLimits = pgTable(
+  'holder_limits',
+  {
+    country: text('country').notNull(),
+    seasonYear: integer('season_year').notNull(),
+    maxPolicies: integer('max_policies').notNull(),
+    maxCoverageCents: integer('max_coverage_cents').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.country, t.seasonYear] }),
+    foreignKey({ columns: [t.country, t.seasonYear], foreignColumns: [countryPricing.country, countryPricing.seasonYear] }).onDelete('cascade'),
+    check('holder_limits_positive', sql`${t.maxPolicies} > 0 and ${t.maxCoverageCents} > 0`),
+  ],
+);

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { KYC_DOCUMENT_TYPES } from '@fhp/domain';
 import type { Db } from '../../db/client';
 import { customerProfiles, files, kycDocuments, users } from '../../db/schema';
@@ -27,13 +27,17 @@ export async function lockUser(db: Db, userId: string): Promise<{ phone: string 
   return row;
 }
 
-/** The files' ownership and state, locked so two submissions cannot attach one file twice. */
+/**
+ * The files' ownership and state, locked so two submissions cannot attach one file twice; in id
+ * order, so two submissions naming the same files in other orders queue instead of deadlocking.
+ */
 export function findFilesForUpdate(db: Db, ids: string[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return db
     .select({ id: files.id, ownerId: files.ownerId, purpose: files.purpose, mimeType: files.mimeType, attachedAt: files.attachedAt })
     .from(files)
     .where(inArray(files.id, ids))
+    .orderBy(asc(files.id))
     .for('update');
 }
 

@@ -153,6 +153,19 @@ export const metricsPlugin = (database: Database) =>
         },
       });
 
+      new Counter({
+        name: 'fhp_db_contention_total',
+        help: 'Transactions that met a deadlock or serialization failure: run again (retried), or still failing after the last run (gave_up: answered 503)',
+        labelNames: ['outcome'],
+        registers: [registry],
+        collect() {
+          // Counted where transactions run (db/client.ts); copied here at each scrape.
+          this.reset();
+          this.inc({ outcome: 'retried' }, database.contention.retried);
+          this.inc({ outcome: 'gave_up' }, database.contention.gaveUp);
+        },
+      });
+
       app.addHook('onResponse', async (request, reply) => {
         const labels = labelsOf(request);
         if (labels.route === METRICS_PATH) return;

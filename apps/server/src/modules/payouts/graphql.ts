@@ -8,7 +8,7 @@ import { TXN_LOCATIONS } from '../audit';
 import { forbidden, requirePolicyOwner, requireUser } from '../identity';
 import { lifecycleDeps } from '../lifecycle';
 import { listMyPayouts, type MyPayoutView } from './my-payouts';
-import { acknowledgePayout, PAYOUT_MESSAGES, recordPayoutWire } from './service';
+import { acknowledgePayouts, PAYOUT_MESSAGES, recordPayoutWire } from './service';
 import { stormPayouts, type StormPayoutRow } from './wires';
 
 /**
@@ -131,10 +131,8 @@ builder.mutationFields((t) => ({
       const deps = lifecycleDeps(ctx.request.server, ctx.request.log);
       const actor = { performedBy: user.id, location: TXN_LOCATIONS.portal, at: ctx.clock() };
       try {
-        // One transaction for the list: each acknowledgement runs in a savepoint inside it.
-        await deps.db.transaction(async (tx) => {
-          for (const payoutId of payoutIds) await acknowledgePayout({ ...deps, db: tx }, { payoutId, holderId: user.id }, actor);
-        });
+        // One transaction for the list, its locks taken in a fixed order (payouts/service.ts).
+        await acknowledgePayouts(deps, { payoutIds, holderId: user.id }, actor);
       } catch (error) {
         if (error instanceof Error && error.message === PAYOUT_MESSAGES.unknownPayout) throw userInputError(error.message, PAYOUT_CODES.NOT_FOUND);
         throw error;

@@ -1,7 +1,7 @@
 import { cappedTermPercent, DomainError, LEDGER_ACCOUNTS, payoutAmountCents, POLICY_ERROR_CODES } from '@fhp/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { payouts } from '../../db/schema';
+import { payouts, policies } from '../../db/schema';
 import { type Actor, applyPolicyEvent, isUniqueViolation, isUuid, type LifecycleDeps, lockPolicy } from '../lifecycle';
 
 /**
@@ -118,8 +118,43 @@ export async function recordPayoutWire(
 }
 
 /**
+ * The holder confirms receipt of several payouts at once, all or none. Every lock is taken in one
+ * order whatever order the client listed the ids in: the payouts by id, then their policies by
+ * policy number (as the trigger engine locks policies), and the ledger head last (each event's
+ * append). Locking them one payout after another, as the list came, deadlocked two requests that
+ * listed the same payouts in opposite orders, and a request holding the ledger head while it
+ * waited for its next payout deadlocked any other acknowledgement of that payout.
+ */
+export async function acknowledgePayouts(
+  deps: Pick<LifecycleDeps, 'db' | 'ledger'>,
+  input: { payoutIds: readonly string[]; holderId: string },
+  actor: Actor,
+): Promise<PayoutRow[]> {
+  const ids = [...new Set(input.payoutIds)].sort();
+  if (!ids.every(isUuid)) refuse(PAYOUT_MESSAGES.unknownPayout);
+  return deps.db.transaction(async (tx) => {
+    // Only the holder's own: someone else's payout is neither locked nor told apart from a missing one.
+    const own = tx.select({ id: policies.id }).from(policies).where(eq(policies.ownerId, input.holderId));
+    const locked = await tx
+      .select({ id: payouts.id, policyId: payouts.policyId })
+      .from(payouts)
+      .where(and(inArray(payouts.id, ids), inArray(payouts.policyId, own)))
+      .orderBy(asc(payouts.id))
+      .for('update');
+    if (locked.length !== ids.length) refuse(PAYOUT_MESSAGES.unknownPayout);
+    const policyIds = [...new Set(locked.map((payout) => payout.policyId))];
+    await tx.select({ id: policies.id }).from(policies).where(inArray(policies.id, policyIds)).orderBy(asc(policies.policyNumber)).for('update');
+    // Each acknowledgement reads its rows again under the locks held (no wait), in a savepoint.
+    const acknowledged: PayoutRow[] = [];
+    for (const payoutId of ids) acknowledged.push(await acknowledgePayout({ ...deps, db: tx }, { payoutId, holderId: input.holderId }, actor));
+    return acknowledged;
+  });
+}
+
+/**
  * The holder confirms receipt: PAYOUT_ACKNOWLEDGED, then (the machine's follow-up) back to
- * EVENT_MONITORING while less than 100% of the coverage has been paid out.
+ * EVENT_MONITORING while less than 100% of the coverage has been paid out. Several at once go
+ * through `acknowledgePayouts`, which takes their locks in order first.
  */
 export async function acknowledgePayout(
   deps: Pick<LifecycleDeps, 'db' | 'ledger'>,

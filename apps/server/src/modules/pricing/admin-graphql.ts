@@ -1,8 +1,9 @@
-import { offerInputSchema, seasonInputSchema } from '@fhp/domain';
+import { holderLimitsInputSchema, offerInputSchema, seasonInputSchema } from '@fhp/domain';
 import { builder, type GraphQLContext } from '../../graphql/builder';
 import { parseInput } from '../../graphql/errors';
+import { money, MoneyRef } from '../../graphql/money';
 import { forbidden, requireUser } from '../identity';
-import { listAllSeasons, listOffers, saveOffer, saveSeason, type AdminOfferView } from './admin';
+import { listAllSeasons, listHolderLimits, listOffers, saveHolderLimits, saveOffer, saveSeason, type AdminOfferView, type HolderLimitsView } from './admin';
 import { SeasonRef } from './graphql';
 
 /* Offers and seasons for administrators (issue 11 item 4; decision 052). */
@@ -52,7 +53,34 @@ const SeasonInputRef = builder.inputType('SeasonInput', {
   }),
 });
 
+const HolderLimitsRef = builder.objectRef<HolderLimitsView>('HolderLimits').implement({
+  description: 'The limits per holder of a country and season: the most policies, and cover in all, one holder may hold there (cancelled policies do not count).',
+  fields: (t) => ({
+    country: t.exposeString('country'),
+    seasonYear: t.exposeInt('seasonYear'),
+    maxPolicies: t.exposeInt('maxPolicies'),
+    maxCoverage: t.field({ type: MoneyRef, resolve: (limits) => money(limits.maxCoverageCents) }),
+  }),
+});
+
+const HolderLimitsInputRef = builder.inputType('HolderLimitsInput', {
+  fields: (t) => ({
+    country: t.string(),
+    seasonYear: t.int(),
+    maxPolicies: t.int(),
+    maxCoverage: t.string({ description: 'EC$, e.g. "540,000"' }),
+  }),
+});
+
 builder.queryFields((t) => ({
+  adminHolderLimits: t.field({
+    type: [HolderLimitsRef],
+    description: 'Admin: the limits per holder of every country and season with a pricing of its own, newest season first.',
+    resolve: (_root, _args, ctx) => {
+      requireConfigurator(ctx, 'read');
+      return listHolderLimits(ctx.request.server);
+    },
+  }),
   adminOffers: t.field({
     type: [AdminOfferRef],
     description: 'Admin: every offer, active or not, by country and newest first.',
@@ -72,6 +100,15 @@ builder.queryFields((t) => ({
 }));
 
 builder.mutationFields((t) => ({
+  saveHolderLimits: t.field({
+    type: HolderLimitsRef,
+    description: 'Admin: sets the limits per holder of a country and season; purchases from then on are held to them.',
+    args: { input: t.arg({ type: HolderLimitsInputRef, required: true }) },
+    resolve: (_root, { input }, ctx) => {
+      requireConfigurator(ctx, 'update');
+      return saveHolderLimits(ctx.request.server, parseInput(holderLimitsInputSchema, input));
+    },
+  }),
   saveOffer: t.field({
     type: AdminOfferRef,
     description: 'Admin: create (no id) or edit an offer; the next quote uses it.',

@@ -1,8 +1,19 @@
-import { ADMIN_CONFIG_MESSAGES, localIsoDate, localMidnightMs, overlappingSeason, type IsoDate, type OfferInput, type SeasonInput } from '@fhp/domain';
+import {
+  ADMIN_CONFIG_MESSAGES,
+  COUNTRIES,
+  HOLDER_LIMIT_DEFAULTS,
+  localIsoDate,
+  localMidnightMs,
+  overlappingSeason,
+  type HolderLimitsInput,
+  type IsoDate,
+  type OfferInput,
+  type SeasonInput,
+} from '@fhp/domain';
 import { randomBytes } from 'node:crypto';
-import { asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { offers, seasons } from '../../db/schema';
+import { countryPricing, holderLimits, offers, seasons } from '../../db/schema';
 import { userInputError } from '../../graphql/errors';
 import type { OfferRow, SeasonRow } from './repository';
 
@@ -83,4 +94,45 @@ export async function saveSeason(app: FastifyInstance, input: SeasonInput): Prom
   });
   if (!row) throw new Error('season not stored');
   return row;
+}
+
+/** The limits per holder of one country and season, as stored with its pricing. */
+export interface HolderLimitsView {
+  country: string;
+  seasonYear: number;
+  maxPolicies: number;
+  maxCoverageCents: number;
+}
+
+/** Every country and season with a pricing of its own, newest season first, with its limits or the decision's figures. */
+export function listHolderLimits(app: FastifyInstance): Promise<HolderLimitsView[]> {
+  return app.db
+    .select({
+      country: countryPricing.country,
+      seasonYear: countryPricing.seasonYear,
+      maxPolicies: sql<number>`coalesce(${holderLimits.maxPolicies}, ${HOLDER_LIMIT_DEFAULTS.maxPolicies}::int)`,
+      maxCoverageCents: sql<number>`coalesce(${holderLimits.maxCoverageCents}, ${HOLDER_LIMIT_DEFAULTS.maxCoverageCents}::int)`,
+    })
+    .from(countryPricing)
+    .leftJoin(holderLimits, and(eq(holderLimits.country, countryPricing.country), eq(holderLimits.seasonYear, countryPricing.seasonYear)))
+    .orderBy(desc(countryPricing.seasonYear), asc(countryPricing.country));
+}
+
+/** Sets the limits per holder of a country and season; refused when it has no pricing of its own. */
+export async function saveHolderLimits(app: FastifyInstance, input: HolderLimitsInput): Promise<HolderLimitsView> {
+  return app.catalogue.edit(async (tx) => {
+    const values = { maxPolicies: input.maxPolicies, maxCoverageCents: input.maxCoverage, updatedAt: app.clock() };
+    const [pricing] = await tx
+      .select({ country: countryPricing.country })
+      .from(countryPricing)
+      .where(and(eq(countryPricing.country, input.country), eq(countryPricing.seasonYear, input.seasonYear)));
+    if (!pricing) throw userInputError(ADMIN_CONFIG_MESSAGES.pricingNotFound(COUNTRIES[input.country].name, input.seasonYear));
+    const [saved] = await tx
+      .insert(holderLimits)
+      .values({ country: input.country, seasonYear: input.seasonYear, ...values })
+      .onConflictDoUpdate({ target: [holderLimits.country, holderLimits.seasonYear], set: values })
+      .returning({ country: holderLimits.country, seasonYear: holderLimits.seasonYear, maxPolicies: holderLimits.maxPolicies, maxCoverageCents: holderLimits.maxCoverageCents });
+    if (!saved) throw new Error('limits not stored');
+    return saved;
+  });
 }

@@ -11,7 +11,7 @@ import {
   type PaymentPlan,
   type SelectableEntry,
 } from '@fhp/domain';
-import { sql, type SQLWrapper } from 'drizzle-orm';
+import { sql, type SQLWrapper, type WithSubquery } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { policies, policyBeneficiaries, policyInstalments, policySaleRates } from '../../db/schema';
 import { priceQuote, PricingConfigCache } from '../pricing';
@@ -59,6 +59,25 @@ export interface StoreOptions {
  * policy row is built; call it inside the transaction of the purchase.
  */
 export async function storeProvisionalPolicy(tx: Db, record: ProvisionalPolicyRecord, options: StoreOptions = {}): Promise<PolicyRow> {
+  return (await store(tx, record, options, undefined)).policy;
+}
+
+/** Parts of the purchase's statement the caller reads back beside the policy: `ctes` join its WITH; `read`, one of them, holds one row. */
+export interface AlsoRead {
+  ctes: readonly WithSubquery[];
+  read: WithSubquery;
+}
+
+/**
+ * `storeProvisionalPolicy` with the caller's own reads in the same statement (the purchase's limits
+ * per holder, read under the lock the statement takes): answers the policy and that row.
+ */
+export async function storeProvisionalPolicyReading<T>(tx: Db, record: ProvisionalPolicyRecord, alsoRead: AlsoRead, options: StoreOptions = {}): Promise<{ policy: PolicyRow; read: T | undefined }> {
+  const stored = await store(tx, record, options, alsoRead);
+  return { policy: stored.policy, read: stored.read as T | undefined };
+}
+
+async function store(tx: Db, record: ProvisionalPolicyRecord, options: StoreOptions, alsoRead: AlsoRead | undefined): Promise<{ policy: PolicyRow; read: unknown }> {
   const { option } = record;
   const state = newProvisionalPolicy({ payableCents: option.discount?.premiumCents ?? option.premiumCents, coverageCents: option.coverageCents });
   const id = randomUUID();
@@ -131,12 +150,19 @@ export async function storeProvisionalPolicy(tx: Db, record: ProvisionalPolicyRe
     ),
     options.alsoInsert?.(id),
   ].flatMap((insert, n) => (insert ? [tx.$with(`stored_row_${n}`, {}).as(insert.getSQL())] : []));
-  const [policy] = await tx
-    .with(...draw.ctes, stored, ...rows)
-    .select()
-    .from(stored);
+  const statement = tx.with(...draw.ctes, stored, ...rows, ...(alsoRead?.ctes ?? []));
+  let policy: PolicyRow | undefined;
+  let read: unknown;
+  if (alsoRead) {
+    // Joined rows come back keyed by each part's name.
+    const [row] = (await statement.select().from(stored).crossJoin(alsoRead.read)) as unknown as Record<string, unknown>[];
+    policy = row?.[stored._.alias] as PolicyRow | undefined;
+    read = row?.[alsoRead.read._.alias];
+  } else {
+    [policy] = await statement.select().from(stored);
+  }
   if (!policy) throw new Error('The policy could not be stored');
-  return { ...policy, ...(await settleNumber(tx, target, policy)) };
+  return { policy: { ...policy, ...(await settleNumber(tx, target, policy)) }, read };
 }
 
 export interface ProvisionalPolicySpec {

@@ -22,10 +22,11 @@ import { parseInput, userInputError } from '../../graphql/errors';
 import { findUserById, fullName } from '../identity';
 import type { DeliveryQueue, MessageRenderer } from '../notifications';
 import { readNumberBases } from './policy-numbers';
-import { storeProvisionalPolicy, type ProvisionalPolicyRecord } from './provisional';
+import { storeProvisionalPolicyReading, type ProvisionalPolicyRecord } from './provisional';
 import { findInstalments, findPolicyByIdempotencyKey, type InstalmentRow, isUniqueViolation, type PolicyRow } from '../lifecycle';
 import { findCurrentSeason, type OfferCache, priceQuote, type PricingConfigCache, purchaseWindowOpenAt, type SeasonRow } from '../pricing';
 import { provisionalPolicyEmail } from './email';
+import { checkHolderLimits, holderLimitRead, type HolderLimitRead } from './holder-limits';
 import { findBuyer, findPolicyWithHolder } from './repository';
 
 export interface PurchaseDeps {
@@ -185,13 +186,18 @@ export async function purchasePolicy(deps: PurchaseDeps, ownerId: string, input:
   let policy: PolicyRow;
   try {
     // A repeat that committed since the check above fails on the unique key and is answered below.
-    policy = await db.transaction((tx) =>
-      storeProvisionalPolicy(tx, record, {
+    // The limits per holder are read by the same statement, under the lock it takes on the holder's
+    // totals; going over them refuses before the commit, which undoes the statement.
+    const limits = { ownerId, country: values.countryName, seasonYear: season.year, pricingSeasonYear };
+    policy = await db.transaction(async (tx) => {
+      const stored = await storeProvisionalPolicyReading<HolderLimitRead>(tx, record, holderLimitRead(tx, limits), {
         numberBase,
         alsoInsert: (policyId) =>
           deps.deliveries.insertion(tx, owner ? [{ to: owner.email, kind: 'provisional policy', template: PROVISIONAL_POLICY_EMAIL, reference: policyId }] : []),
-      }),
-    );
+      });
+      checkHolderLimits(limits, stored.read, option.coverageCents);
+      return stored.policy;
+    });
   } catch (error) {
     // Another request with the same key committed between our check and our insert.
     if (!isUniqueViolation(error)) throw error;

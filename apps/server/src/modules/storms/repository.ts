@@ -116,11 +116,12 @@ export interface StoredStorm {
 export async function storeStorms(tx: Db, incoming: readonly Storm[], at: Date): Promise<StoredStorm[]> {
   const existing = new Map<string, StormRow>();
   const storedPoints = new Map<string, TrackPoint[]>();
+  // In id order, as every writer of several rows locks them (no deadlock with another writer).
   for (const ids of chunks(
-    incoming.map((storm) => storm.id),
+    incoming.map((storm) => storm.id).sort(),
     STORM_CHUNK,
   )) {
-    for (const row of await tx.select().from(storms).where(inArray(storms.id, ids)).for('update')) existing.set(row.id, row);
+    for (const row of await tx.select().from(storms).where(inArray(storms.id, ids)).orderBy(asc(storms.id)).for('update')) existing.set(row.id, row);
   }
   for (const ids of chunks([...existing.keys()], STORM_CHUNK)) {
     const rows = await tx.select().from(stormTrackPoints).where(inArray(stormTrackPoints.stormId, ids)).orderBy(asc(stormTrackPoints.stormId), asc(stormTrackPoints.time));

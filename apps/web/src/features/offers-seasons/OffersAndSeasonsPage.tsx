@@ -1,4 +1,4 @@
-import { ADMIN_CONFIG_MESSAGES, COUNTRY_CODES, COUNTRIES } from '@fhp/domain';
+import { ADMIN_CONFIG_MESSAGES, COUNTRY_CODES, COUNTRIES, holderLimitsInputSchema } from '@fhp/domain';
 import { useState, type FormEvent } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
@@ -9,9 +9,20 @@ import { ErrorDialog } from '../../components/ErrorDialog';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { ScrollTable } from '../../components/StaffList';
 import { notify } from '../../components/toast';
-import { displayMessageOf } from '../../lib/graphql/errors';
+import { ApiError, displayMessageOf } from '../../lib/graphql/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
-import { useOffersAndSeasons, useSaveOffer, useSaveSeason, type AdminOffer, type AdminSeason, type OfferInputValues, type SeasonInputValues } from './api';
+import {
+  useOffersAndSeasons,
+  useSaveHolderLimits,
+  useSaveOffer,
+  useSaveSeason,
+  type AdminHolderLimits,
+  type AdminOffer,
+  type AdminSeason,
+  type HolderLimitsInputValues,
+  type OfferInputValues,
+  type SeasonInputValues,
+} from './api';
 
 type Field = { name: string; label: string; type: 'text' | 'date' | 'number' | 'check' | 'country' };
 
@@ -33,6 +44,10 @@ const SEASON_FIELDS: Field[] = [
   { name: 'nextSeasonYear', label: 'Next season (closed-window text)', type: 'number' },
   { name: 'purchaseWindowOpen', label: 'Purchase window open', type: 'check' },
 ];
+const HOLDER_LIMIT_FIELDS: Field[] = [
+  { name: 'maxPolicies', label: 'Policies per holder', type: 'number' },
+  { name: 'maxCoverage', label: 'Cover per holder (EC$)', type: 'text' },
+];
 
 type Values = Record<string, string | boolean>;
 
@@ -40,7 +55,21 @@ type Values = Record<string, string | boolean>;
  * One edit dialog for both: the server checks every rule with the domain's schemas and answers the
  * admin's sentence (101%, an end before the start, overlapping seasons), shown in the dialog.
  */
-function EditDialog({ title, fields, initial, onSave, onClose }: { title: string; fields: Field[]; initial: Values; onSave: (values: Values) => Promise<unknown>; onClose: () => void }) {
+function EditDialog({
+  title,
+  fields,
+  initial,
+  onSave,
+  onClose,
+  savedMessage = ADMIN_CONFIG_MESSAGES.saved,
+}: {
+  title: string;
+  fields: Field[];
+  initial: Values;
+  onSave: (values: Values) => Promise<unknown>;
+  onClose: () => void;
+  savedMessage?: string;
+}) {
   const [values, setValues] = useState<Values>(initial);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -50,7 +79,7 @@ function EditDialog({ title, fields, initial, onSave, onClose }: { title: string
     setError(null);
     try {
       await onSave(values);
-      notify.success(ADMIN_CONFIG_MESSAGES.saved);
+      notify.success(savedMessage);
       onClose();
     } catch (failure) {
       setError(displayMessageOf(failure));
@@ -138,17 +167,42 @@ function toSeasonInput(values: Values): SeasonInputValues {
   };
 }
 
-/** Admin screen: the discount offers per country and the seasons (dates, purchase window). */
+/**
+ * The limits as the server takes them, checked first by the domain's schema (the server checks
+ * again): a number field left empty or not a number gets the admin's sentence, not GraphQL's.
+ */
+function toHolderLimitsInput(values: Values, limits: AdminHolderLimits): HolderLimitsInputValues {
+  const maxPoliciesText = String(values.maxPolicies ?? '').trim();
+  const input = {
+    country: limits.country,
+    seasonYear: limits.seasonYear,
+    maxPolicies: maxPoliciesText === '' ? Number.NaN : Number(maxPoliciesText),
+    maxCoverage: String(values.maxCoverage ?? '').trim(),
+  };
+  const checked = holderLimitsInputSchema.safeParse(input);
+  if (!checked.success) {
+    const message = checked.error.issues[0]?.message ?? ADMIN_CONFIG_MESSAGES.maxPoliciesInvalid;
+    throw new ApiError(message, message, 'BAD_USER_INPUT');
+  }
+  return input;
+}
+
+const countryName = (code: string) => COUNTRIES[code as 'gd' | 'dm']?.name ?? code;
+
+/** Admin screen: the discount offers per country, the seasons (dates, purchase window) and the limits per holder. */
 export function OffersAndSeasonsPage() {
   usePageTitle('Offers & Seasons');
   const config = useOffersAndSeasons();
   const saveOffer = useSaveOffer();
   const saveSeason = useSaveSeason();
-  const [editing, setEditing] = useState<{ kind: 'offer'; offer: AdminOffer | null } | { kind: 'season'; season: AdminSeason | null } | null>(null);
+  const saveHolderLimits = useSaveHolderLimits();
+  const [editing, setEditing] = useState<
+    { kind: 'offer'; offer: AdminOffer | null } | { kind: 'season'; season: AdminSeason | null } | { kind: 'limits'; limits: AdminHolderLimits } | null
+  >(null);
 
   if (config.isPending) return <LoadingScreen label="Retrieving offers and seasons..." />;
   if (config.isError) return <ErrorDialog show detail={displayMessageOf(config.error)} onRetry={() => void config.refetch()} onClose={() => void config.refetch()} />;
-  const { adminOffers: offers, adminSeasons: seasons } = config.data;
+  const { adminOffers: offers, adminSeasons: seasons, adminHolderLimits: holderLimits } = config.data;
   const latest = seasons[0];
 
   return (
@@ -179,7 +233,7 @@ export function OffersAndSeasonsPage() {
         <tbody>
           {offers.map((offer) => (
             <tr key={offer.id}>
-              <td>{COUNTRIES[offer.country as 'gd' | 'dm']?.name ?? offer.country}</td>
+              <td>{countryName(offer.country)}</td>
               <td>{Number(offer.discountPercent)}%</td>
               <td>
                 {offer.validFrom} to {offer.validTo ?? 'open-ended'}
@@ -232,6 +286,45 @@ export function OffersAndSeasonsPage() {
         </tbody>
       </ScrollTable>
 
+      <h2 className="h5 mt-5 mb-1">Limits per holder</h2>
+      <p className="text-body-secondary mb-2">
+        The most policies, and cover in all, that one holder may hold in a country and season; cancelled policies do not count. A season without pricing of its
+        own uses the latest earlier season’s limits.
+      </p>
+      <ScrollTable label="Limits per holder" className="align-middle">
+        <thead>
+          <tr>
+            <th scope="col">Season</th>
+            <th scope="col">Country</th>
+            <th scope="col">Policies</th>
+            <th scope="col">Cover</th>
+            <th scope="col">
+              <span className="visually-hidden">Edit</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {holderLimits.map((limits) => (
+            <tr key={`${limits.seasonYear}-${limits.country}`}>
+              <td>{limits.seasonYear}</td>
+              <td>{countryName(limits.country)}</td>
+              <td>{limits.maxPolicies}</td>
+              <td>{limits.maxCoverage.formatted}</td>
+              <td className="text-end">
+                <Button
+                  size="sm"
+                  variant="outline-secondary"
+                  onClick={() => setEditing({ kind: 'limits', limits })}
+                  aria-label={`Edit limits per holder of ${countryName(limits.country)} ${limits.seasonYear}`}
+                >
+                  Edit
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </ScrollTable>
+
       {editing?.kind === 'offer' ? (
         <EditDialog
           title={editing.offer ? 'Edit offer' : 'New offer'}
@@ -252,6 +345,16 @@ export function OffersAndSeasonsPage() {
           }
           onSave={(values) => saveSeason.mutateAsync(toSeasonInput(values))}
           onClose={() => setEditing(null)}
+        />
+      ) : null}
+      {editing?.kind === 'limits' ? (
+        <EditDialog
+          title={`Limits per holder: ${countryName(editing.limits.country)} ${editing.limits.seasonYear}`}
+          fields={HOLDER_LIMIT_FIELDS}
+          initial={{ maxPolicies: String(editing.limits.maxPolicies), maxCoverage: String(editing.limits.maxCoverage.raw) }}
+          onSave={async (values) => saveHolderLimits.mutateAsync(toHolderLimitsInput(values, editing.limits))}
+          onClose={() => setEditing(null)}
+          savedMessage={ADMIN_CONFIG_MESSAGES.limitsSaved}
         />
       ) : null}
     </Container>

@@ -8,15 +8,19 @@ const ConfigQuery = graphql(`
   query AdminOffersAndSeasons {
     adminOffers { id country discountPercent validFrom validTo message logo canPurchase active }
     adminSeasons { year coverStart coverEnd paymentDeadline purchaseWindowOpen nextSeasonYear }
+    adminHolderLimits { country seasonYear maxPolicies maxCoverage { raw formatted } }
   }
 `);
 export type AdminOffer = ResultOf<typeof ConfigQuery>['adminOffers'][number];
 export type AdminSeason = ResultOf<typeof ConfigQuery>['adminSeasons'][number];
+export type AdminHolderLimits = ResultOf<typeof ConfigQuery>['adminHolderLimits'][number];
 
 const SaveOfferMutation = graphql(`mutation SaveOffer($input: OfferInput!) { saveOffer(input: $input) { id } }`);
 const SaveSeasonMutation = graphql(`mutation SaveSeason($input: SeasonInput!) { saveSeason(input: $input) { year } }`);
 export type OfferInputValues = VariablesOf<typeof SaveOfferMutation>['input'];
 export type SeasonInputValues = VariablesOf<typeof SaveSeasonMutation>['input'];
+const SaveHolderLimitsMutation = graphql(`mutation SaveHolderLimits($input: HolderLimitsInput!) { saveHolderLimits(input: $input) { country seasonYear } }`);
+export type HolderLimitsInputValues = VariablesOf<typeof SaveHolderLimitsMutation>['input'];
 
 const KEY = ['admin-offers-seasons'] as const;
 
@@ -36,6 +40,14 @@ export function useSaveSeason() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (input: SeasonInputValues) => (await request(SaveSeasonMutation, { input })).saveSeason,
+    onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
+  });
+}
+
+export function useSaveHolderLimits() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: HolderLimitsInputValues) => (await request(SaveHolderLimitsMutation, { input })).saveHolderLimits,
     onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
   });
 }
