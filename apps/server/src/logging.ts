@@ -62,6 +62,21 @@ export function scrubText(text: string): string {
 }
 
 /**
+ * A GraphQL refusal without the values it quotes: graphql-js writes the whole variable into its
+ * message ("Variable "$input" got invalid value { firstName: "Thérèse" }; Field ...") and the
+ * literal it could not coerce ("found "abc""). What stays names the variable, the field and the
+ * rule, which is what tells a developer which client sent what shape.
+ */
+export function graphqlMessageForLog(message: string): string {
+  return scrubText(
+    message
+      .replace(/ got invalid value [\s\S]*?; (?=(Field|Expected|Int|Float|String|Boolean|ID|Enum|Did you|[A-Z]\w* cannot) )/g, ' got an invalid value; ')
+      .replace(/ got invalid value [\s\S]*$/, ' got an invalid value.')
+      .replace(/(, found|value:) [\s\S]*$/, '$1 [Redacted]'),
+  );
+}
+
+/**
  * Fields of database errors that carry values: node-postgres and PGlite put the offending row in
  * `detail` ("Key (email)=(jane@...) already exists"), drizzle the bound parameters in `params`.
  */

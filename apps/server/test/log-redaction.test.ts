@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema';
-import { redactUrl, scrubText, serializeError } from '../src/logging';
+import { graphqlMessageForLog, redactUrl, scrubText, serializeError } from '../src/logging';
 import { extractCode } from '../src/modules/notifications/smtp-capture';
 import { elfBytes, postFile, uploadProof } from './files-helpers';
 import { describeApp } from './harness';
@@ -175,6 +175,14 @@ describe('the redaction pieces', () => {
 
   it('replaces emails in any error text (an SMTP refusal quotes the recipient)', () => {
     expect(scrubText('550 5.1.1 <jane.doe+fhp@mail.example.gd>: Recipient address rejected')).toBe('550 5.1.1 <[email]>: Recipient address rejected');
+  });
+
+  it('keeps the variable, the field and the rule of a GraphQL refusal, not the values it quotes', () => {
+    expect(graphqlMessageForLog('Variable "$input" got invalid value { firstName: "Thérèse", phone: "+1 473 555 0100" }; Field "lastName" of required type "String!" was not provided.'))
+      .toBe('Variable "$input" got an invalid value; Field "lastName" of required type "String!" was not provided.');
+    expect(graphqlMessageForLog('Variable "$n" got invalid value "abc"; Int cannot represent non-integer value: "abc"')).toBe('Variable "$n" got an invalid value; Int cannot represent non-integer value: [Redacted]');
+    expect(graphqlMessageForLog('Expected value of type "Int!", found "jane@example.com".')).toBe('Expected value of type "Int!", found [Redacted]');
+    expect(graphqlMessageForLog('Cannot query field "nope" on type "Query".')).toBe('Cannot query field "nope" on type "Query".');
   });
 
   it('keeps the path and the parameter names of a URL', () => {

@@ -6,6 +6,7 @@ import type { FormattedExecutionResult, ValidationRule } from 'graphql';
 import mercurius from 'mercurius';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../db/unavailable';
 import { isRequestFormatError, replyWithError } from '../http/errors';
+import { graphqlMessageForLog } from '../logging';
 import type { GraphQLContext } from './builder';
 import { checkDocumentSize } from './document-limits';
 import { formatGraphQLErrors, GQL_CODES } from './errors';
@@ -103,7 +104,7 @@ export const graphqlPlugin: FastifyPluginAsync = async (app) => {
       }
       const { statusCode, response } = formatGraphQLErrors({ errors: [error] }, request.log, { hideSuggestions: production });
       // A refused document is the client's mistake: one line at info, never error.
-      if (statusCode < 500) request.log.info({ statusCode, errors: response.errors?.map((e) => e.message) }, 'graphql request refused');
+      if (statusCode < 500) request.log.info({ statusCode, errors: response.errors?.map((e) => graphqlMessageForLog(e.message)) }, 'graphql request refused');
       withRetryAfter(statusCode, response, reply);
       await reply.code(statusCode).send(response);
     },
