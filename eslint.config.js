@@ -43,7 +43,7 @@ const SERVER_MODULES = {
   notifications: [],
 };
 /** Files above the modules: they wire them into the app, the schema, the seed and the CLIs. */
-const COMPOSITION = /^(app|start|server|scheduled-jobs|backup-cli|ledger-verify|storms-import)\.ts$|^graphql\/(schema|plugin|print-schema)\.ts$|^http\/(index-html|initial-data|page-meta|web-app)\.ts$|^db\/seed\//;
+const COMPOSITION = /^(app|start|server|scheduled-jobs|backup-cli|ledger-verify|storms-import)\.ts$|^(api|web-app|seed)\//;
 
 (function refuseCircles() {
   const state = new Map();
@@ -86,7 +86,7 @@ const moduleBoundaries = {
       }
       if (targetTop !== 'modules' || !targetModule || targetModule === own) return;
       const inner = rest.join('/').replace(/\.[cm]?[jt]s$/, '');
-      const registersSchema = from === 'graphql/schema.ts' && /(^|[-/])graphql$/.test(inner);
+      const registersSchema = from === 'api/schema.ts' && /(^|[-/])graphql$/.test(inner);
       if (inner !== '' && inner !== 'index' && !registersSchema) {
         context.report({ node: source, message: `Import modules/${targetModule} through its index.ts, not ${target}: export what other modules need from there.` });
       }

@@ -19,7 +19,7 @@ import { inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, type DatabaseOptions } from '../apps/server/src/db/client';
 import { policies, users } from '../apps/server/src/db/schema';
-import { seedReferenceData } from '../apps/server/src/db/seed';
+import { seedReferenceData } from '../apps/server/src/seed';
 import { FlowError, httpFlows, openSaleToday, type CodeSource } from '../apps/server/test/processes/http-flows';
 import { startServerProcess, type ServerProcess } from '../apps/server/test/processes/server-process';
 

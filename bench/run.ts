@@ -38,7 +38,7 @@ import { runStormEvaluationBench } from './storm-evaluation';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase, type Database } from '../apps/server/src/db/client';
-import { seedDemoData } from '../apps/server/src/db/seed';
+import { seedDemoData } from '../apps/server/src/seed';
 
 const TARGET_RATIO = 0.4;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);

@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { SKIPPED_POSTGRES, withScratchPostgres } from './scratch-postgres';
 import type { Database } from '../apps/server/src/db/client';
-import { seedDemoData } from '../apps/server/src/db/seed';
+import { seedDemoData } from '../apps/server/src/seed';
 import { appendLedgerEntries, appendLedgerEntry, ledgerAccountOf, type Ledger } from '../apps/server/src/modules/audit/ledger';
 import { importStormText } from '../apps/server/src/modules/storms/service';
 import { SHIPPED_STORMS_FILE } from '../apps/server/src/modules/storms/shipped';

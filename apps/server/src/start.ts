@@ -4,9 +4,9 @@ import type { Clock } from './clock';
 import type { Config } from './config';
 import { databaseOptionsFromConfig, openDatabase, type Database } from './db/client';
 import type { LogStream } from './logging';
-import { seedFor } from './db/seed';
-import { seedDemoKyc } from './db/seed/demo-kyc';
-import { seedDemoPolicies } from './db/seed/demo-policies';
+import { seedFor } from './seed';
+import { seedDemoKyc } from './seed/demo-kyc';
+import { seedDemoPolicies } from './seed/demo-policies';
 import { lifecycleDeps } from './modules/lifecycle';
 import { loadShippedStorms } from './modules/storms';
 

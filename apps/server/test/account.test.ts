@@ -3,7 +3,7 @@ import { afterAll, expect, it } from 'vitest';
 import { files, kycDocuments, oneTimeCodes, users } from '../src/db/schema';
 import { extractCode, startSmtpCapture } from '../src/modules/notifications/smtp-capture';
 import { pdfBytes, pngBytes, postFile, uploadProof } from './files-helpers';
-import { seedDemoKyc } from '../src/db/seed/demo-kyc';
+import { seedDemoKyc } from '../src/seed/demo-kyc';
 import { describeApp } from './harness';
 import { gqlAs, tokenFor } from './identity-helpers';
 import { customerWithKyc, newCustomer, rowCounts } from './purchase-helpers';

@@ -9,7 +9,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
-import { getSchema } from '../src/graphql/schema';
+import { getSchema } from '../src/api/schema';
 import { DOMAIN_ROWS, GRAPHQL, REST } from './authorization/rows';
 import { CALLERS, EMAILS, verdictOf, type Caller, type SignedInCaller } from './authorization/types';
 import { describeApp } from './harness';

@@ -5,7 +5,7 @@ import type { Clock } from '../src/clock';
 import { loadConfig, type Config } from '../src/config';
 import type { Database } from '../src/db/client';
 import type { LogStream } from '../src/logging';
-import { seedDemoData } from '../src/db/seed';
+import { seedDemoData } from '../src/seed';
 import { createTestDatabase, testDatabaseKinds, type DatabaseKind } from './databases';
 import { GENEROUS_CLIENT_LIMITS } from './limits';
 

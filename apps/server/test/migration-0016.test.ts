@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { seedDemoData } from '../src/db/seed';
+import { seedDemoData } from '../src/seed';
 import { userId } from './identity-helpers';
 import { databaseBeforeMigration } from './migration-helpers';
 import { ensureSeason, insertPolicies } from './storm-helpers';

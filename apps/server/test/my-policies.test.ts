@@ -1,7 +1,7 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { payouts, policies, transactionLog } from '../src/db/schema';
-import { seedDemoPolicies } from '../src/db/seed/demo-policies';
+import { seedDemoPolicies } from '../src/seed/demo-policies';
 import { describeApp } from './harness';
 import { gqlAs, tokenFor, userId } from './identity-helpers';
 import { makeProvisional } from './lifecycle-helpers';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { openDatabase, type Database } from '../src/db/client';
 import { outboundMessages, payouts, policies, stormAlerts, users } from '../src/db/schema';
-import { seedDemoData } from '../src/db/seed';
+import { seedDemoData } from '../src/seed';
 import { anonymiseUser } from '../src/modules/admin-users/repository';
 import type { OutboxMessage } from '../src/modules/notifications';
 import { startSmtpCapture } from '../src/modules/notifications/smtp-capture';

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { payouts, policies } from '../../src/db/schema';
-import { seedDemoPolicies } from '../../src/db/seed/demo-policies';
+import { seedDemoPolicies } from '../../src/seed/demo-policies';
 import { userId } from '../identity-helpers';
 import { signedIn, type Expected, type MatrixRows } from './types';
 

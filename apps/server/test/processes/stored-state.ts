@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { formatReceiptNumber } from '@fhp/domain';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database, type Db } from '../../src/db/client';
-import { seedDemoData } from '../../src/db/seed';
+import { seedDemoData } from '../../src/seed';
 import { verifyStoredLedger } from '../../src/modules/audit/ledger';
 import { createScratchPostgres, type DatabaseKind } from '../databases';
 import { openSaleToday } from './http-flows';

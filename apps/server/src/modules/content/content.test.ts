@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { describeApp, gql } from '../../../test/harness';
-import { END_USER_FAQ } from '../../db/seed/faqs';
+import { END_USER_FAQ } from '../../seed/faqs';
 
 describeApp('content queries', (suite) => {
   it('getFAQ returns the customer FAQ in order, and only it', async () => {

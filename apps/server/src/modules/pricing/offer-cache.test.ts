@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/databases';
-import { seedDemoData } from '../../db/seed';
+import { seedDemoData } from '../../seed';
 import { offers } from '../../db/schema';
 import { OfferCache } from './offer-cache';
 

@@ -1,8 +1,8 @@
 import type { GraphQLSchema } from 'graphql';
-import { builder } from './builder';
-import { graphqlJs } from './graphql-js';
-import './money';
-import './json';
+import { builder } from '../graphql/builder';
+import { graphqlJs } from '../graphql/graphql-js';
+import '../graphql/money';
+import '../graphql/json';
 // Each module registers its types on the shared builder when imported.
 import '../modules/content/graphql';
 import '../modules/pricing/graphql';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { compressPayload, type ContentEncoding } from './compression';
+import { compressPayload, type ContentEncoding } from '../http/compression';
 import { jsonForScriptElement, type InitialData } from './initial-data';
 import { routeMatches } from './route-match';
 

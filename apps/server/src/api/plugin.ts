@@ -7,11 +7,11 @@ import mercurius from 'mercurius';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../db/unavailable';
 import { isRequestFormatError, replyWithError } from '../http/errors';
 import { graphqlMessageForLog } from '../logging';
-import type { GraphQLContext } from './builder';
-import { checkDocumentSize } from './document-limits';
-import { formatGraphQLErrors, GQL_CODES } from './errors';
-import { graphqlJs } from './graphql-js';
-import { addPublicQueryCache } from './response-cache';
+import type { GraphQLContext } from '../graphql/builder';
+import { checkDocumentSize } from '../graphql/document-limits';
+import { formatGraphQLErrors, GQL_CODES } from '../graphql/errors';
+import { graphqlJs } from '../graphql/graphql-js';
+import { addPublicQueryCache } from '../graphql/response-cache';
 import { getSchema } from './schema';
 
 /** Limits for a public endpoint; the contract's deepest query (sidebar children) needs about 5. */

@@ -1,10 +1,10 @@
 import { evaluateStorm, POLICY_STATUSES } from '@fhp/domain';
 import { eq, inArray } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { describeApp } from '../../../test/harness';
-import { verifyStoredLedger } from '../../modules/audit';
-import { loadStorms } from '../../modules/storms';
-import { cancellationRequests, ledgerEntries, payments, payouts, policies, users } from '../schema';
+import { describeApp } from '../../test/harness';
+import { verifyStoredLedger } from '../modules/audit';
+import { loadStorms } from '../modules/storms';
+import { cancellationRequests, ledgerEntries, payments, payouts, policies, users } from '../db/schema';
 import { DEMO_POLICIES, seedDemoPolicies } from './demo-policies';
 
 describeApp('demo policies', (suite) => {

@@ -1,7 +1,7 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { negotiateEncoding } from './compression';
-import { httpErrorBody } from './errors';
+import { negotiateEncoding } from '../http/compression';
+import { httpErrorBody } from '../http/errors';
 import type { IndexHtml, RenderedPage } from './index-html';
 import { loadInitialData } from './initial-data';
 import { metaTags, pageMetaFor } from './page-meta';

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { eq, inArray } from 'drizzle-orm';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
-import { customerProfiles, users } from '../schema';
-import { qrPng } from '../../modules/documents';
-import { attachFiles, insertKycDocuments, upsertCustomerProfile } from '../../modules/kyc';
-import { appendTransaction, TXN_LOCATIONS, TXN_TYPES } from '../../modules/audit';
+import { customerProfiles, users } from '../db/schema';
+import { qrPng } from '../modules/documents';
+import { attachFiles, insertKycDocuments, upsertCustomerProfile } from '../modules/kyc';
+import { appendTransaction, TXN_LOCATIONS, TXN_TYPES } from '../modules/audit';
 
 /**
  * The demo holders bought policies, so they passed KYC: a profile, an ID proof (an image) and an

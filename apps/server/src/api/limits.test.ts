@@ -1,8 +1,8 @@
 import type { InjectOptions } from 'fastify';
 import { expect, it } from 'vitest';
 import { describeApp, gql } from '../../test/harness';
-import { checkDocumentSize, DOCUMENT_LIMITS } from './document-limits';
-import { initialDataDocument } from '../http/initial-data';
+import { checkDocumentSize, DOCUMENT_LIMITS } from '../graphql/document-limits';
+import { initialDataDocument } from '../web-app/initial-data';
 import { GRAPHQL_LIMITS } from './plugin';
 
 describeApp('GraphQL limits and refusals', (suite) => {

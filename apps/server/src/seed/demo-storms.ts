@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { parseHurdat2, type Storm } from '@fhp/domain';
-import type { Db } from '../client';
-import { isUniqueViolation } from '../../modules/lifecycle';
-import { SHIPPED_STORMS_FILE, storeStorms } from '../../modules/storms';
+import type { Db } from '../db/client';
+import { isUniqueViolation } from '../modules/lifecycle';
+import { SHIPPED_STORMS_FILE, storeStorms } from '../modules/storms';
 
 /**
  * The exercise storms the demo's payouts name (demo-policies.ts): real shipped tracks moved whole

@@ -1,5 +1,5 @@
 import { SIDEBAR_KEY } from '@fhp/domain';
-import type { LandingContent, PageContent } from '../../modules/content';
+import type { LandingContent, PageContent } from '../modules/content';
 import { END_USER_FAQ } from './faqs';
 import { DEMO_PRODUCT_ID, productSeed } from './products';
 

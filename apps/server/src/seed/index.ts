@@ -1,9 +1,9 @@
-import type { Db } from '../client';
-import { content, faqs, offers, products, seasons } from '../schema';
-import { CONTENT_KEYS } from '../../modules/content';
+import type { Db } from '../db/client';
+import { content, faqs, offers, products, seasons } from '../db/schema';
+import { CONTENT_KEYS } from '../modules/content';
 import { landingContentSeed, pageContentSeed } from './content';
 import { faqSeed } from './faqs';
-import { ensureRoles, seedIdentity } from '../../modules/identity';
+import { ensureRoles, seedIdentity } from '../modules/identity';
 import { offerSeed, seasonSeed, seedPricing } from './pricing';
 import { DEMO_PRODUCT_ID, productSeed } from './products';
 

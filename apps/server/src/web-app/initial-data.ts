@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { GraphQLObjectType, GraphQLSchema } from 'graphql';
 import { graphqlJs } from '../graphql/graphql-js';
-import { getSchema } from '../graphql/schema';
+import { getSchema } from '../api/schema';
 
 /**
  * The answers the first screen of a page needs, sent inside index.html (contract: docs/architecture.md,

@@ -1,6 +1,6 @@
 import { COUNTRY_CODES, OPTION_IDS, SPEC_PRICING, seasonForYear, toCents, type ChargeConfig } from '@fhp/domain';
-import type { Db } from '../client';
-import { chargeTiers, countryPricing, optionRates, type offers, type seasons } from '../schema';
+import type { Db } from '../db/client';
+import { chargeTiers, countryPricing, optionRates, type offers, type seasons } from '../db/schema';
 
 /** 2025 has expired (the demo's expired policy), 2026 is in force (window closed); 2027 is on sale. */
 export const seasonSeed: (typeof seasons.$inferInsert)[] = [

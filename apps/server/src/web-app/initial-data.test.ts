@@ -1,8 +1,8 @@
 import type { GraphQLObjectType, SelectionSetNode } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { graphqlJs } from '../graphql/graphql-js';
-import { graphqlLimitRules } from '../graphql/plugin';
-import { getSchema } from '../graphql/schema';
+import { graphqlLimitRules } from '../api/plugin';
+import { getSchema } from '../api/schema';
 import { initialDataDocument, initialDataVariables, jsonForScriptElement } from './initial-data';
 
 /**

@@ -1,4 +1,4 @@
-import type { faqs } from '../schema';
+import type { faqs } from '../db/schema';
 
 type FaqSeed = Omit<typeof faqs.$inferInsert, 'id' | 'updatedAt'>;
 

@@ -1,12 +1,12 @@
 import { defineAbilityFor, type CountryCode, type OptionId, type PaymentChannel, type PaymentPlan } from '@fhp/domain';
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { policies, seasons, users } from '../schema';
-import { applyCalendar, decideCancellation, isUniqueViolation, lifecycleDeps, type LifecycleDeps, requestCancellation } from '../../modules/lifecycle';
-import { recordPayment } from '../../modules/payments';
-import { acknowledgePayout, createPayout, recordPayoutWire } from '../../modules/payouts';
-import { insertProvisionalPolicy } from '../../modules/purchase';
-import { TXN_LOCATIONS } from '../../modules/audit';
+import { policies, seasons, users } from '../db/schema';
+import { applyCalendar, decideCancellation, isUniqueViolation, lifecycleDeps, type LifecycleDeps, requestCancellation } from '../modules/lifecycle';
+import { recordPayment } from '../modules/payments';
+import { acknowledgePayout, createPayout, recordPayoutWire } from '../modules/payouts';
+import { insertProvisionalPolicy } from '../modules/purchase';
+import { TXN_LOCATIONS } from '../modules/audit';
 import { seedDemoStorms } from './demo-storms';
 import { localIsoDate } from '@fhp/domain';
 
