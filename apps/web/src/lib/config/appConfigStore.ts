@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { graphql } from '../graphql/graphql';
 import { request } from '../graphql/client';
 import { cachedLoader, createSessionCache } from '../sessionCache';
-import { APP_CONFIG_STORAGE_KEY, type AppConfig } from './appConfig';
+import { APP_CONFIG_STORAGE_KEY, type AppConfig } from './appConfigShape';
 
 /**
  * Loading the configuration when the page did not carry it (see appConfig.ts): from session

@@ -40,7 +40,7 @@ export const INITIAL_PURCHASE_DATA: PurchaseData = Object.freeze({
   result: null,
 });
 
-export const PURCHASE_STORAGE_KEY = 'fhp.purchase.v1';
+export { PURCHASE_STORAGE_KEY } from './purchaseStorage';
 
 // ---------------------------------------------------------------------------------------------
 // Step guards

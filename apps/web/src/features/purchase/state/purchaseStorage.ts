@@ -12,7 +12,6 @@ import {
 } from '@fhp/domain';
 import { z } from 'zod';
 import { createSessionCache } from '../../../lib/sessionCache';
-import { PURCHASE_STORAGE_KEY } from './purchaseData';
 import { STEP_IDS, type StepId } from './steps';
 
 /**
@@ -95,5 +94,7 @@ export const purchaseDataSchema = z.object({
   repricing: z.boolean().default(false),
   result: purchaseResultSchema.nullable(),
 });
+
+export const PURCHASE_STORAGE_KEY = 'fhp.purchase.v1';
 
 export const purchaseCache = createSessionCache(PURCHASE_STORAGE_KEY, purchaseDataSchema);
