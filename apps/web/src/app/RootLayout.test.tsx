@@ -32,7 +32,7 @@ describe('application shell', () => {
     serve();
     renderAppAt('/no/such/page');
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
-    await vi.waitFor(() => expect(window.sessionStorage.getItem('fhp.appConfig.v1')).toContain('2027'));
+    await vi.waitFor(() => expect(window.sessionStorage.getItem('fhp.appConfig.v1')).toContain('2027'), { timeout: 5000 });
   });
 
   it('sends an anonymous visitor of a signed-in route to sign-in', async () => {

@@ -104,7 +104,7 @@ describe('sign-in', () => {
     fireEvent.click(within(failed).getByRole('button', { name: 'Close' }));
     fireEvent.change(screen.getByLabelText('One-time code'), { target: { value: '123456' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    await vi.waitFor(() => expect(window.sessionStorage.getItem('fhp.session')).toContain(PURCHASER_ROLE_UUID));
+    await vi.waitFor(() => expect(window.sessionStorage.getItem('fhp.session')).toContain(PURCHASER_ROLE_UUID), { timeout: 5000 });
     const codeCalls = sent.filter((call) => call.path === '/user/sign-in');
     expect(codeCalls.map((call) => call.body)).toEqual([
       { email: 'odette@fhp.example', otp: '654321', role: PURCHASER_ROLE_UUID },
