@@ -43,7 +43,7 @@ const SERVER_MODULES = {
   notifications: [],
 };
 /** Files above the modules: they wire them into the app, the schema, the seed and the CLIs. */
-const COMPOSITION = /^(app|start|server|scheduled-jobs|backup-cli|ledger-verify|storms-import)\.ts$|^graphql\/(schema|plugin|print-schema)\.ts$|^http\/(index-html|initial-data|page-meta|web-app)\.ts$|^db\/seed\//;
+const COMPOSITION = /^(app|start|server|scheduled-jobs|backup-cli|ledger-verify|storms-import|storms-feed)\.ts$|^graphql\/(schema|plugin|print-schema)\.ts$|^http\/(index-html|initial-data|page-meta|web-app)\.ts$|^db\/seed\//;
 
 (function refuseCircles() {
   const state = new Map();
