@@ -255,3 +255,25 @@ describe('STORM_FEEDS configuration', () => {
     }
   });
 });
+
+/** The server polls the configured feeds from its start (STORM_FEEDS), without anyone asking. */
+const WIRED_DIR = mkdtempSync(join(tmpdir(), 'fhp-feed-wired-'));
+writeFileSync(join(WIRED_DIR, 'bal092004.dat'), bdeck(CROSSING));
+// After every database's run (each reads the file).
+afterAll(() => rmSync(WIRED_DIR, { recursive: true, force: true }));
+
+describeApp(
+  'a server with STORM_FEEDS polls them from its start',
+  (suite) => {
+    it('stores the feed storm without a request', async () => {
+      expect(suite.app.stormFeeds).not.toBeNull();
+      const deadline = Date.now() + 20_000;
+      while (Date.now() < deadline && (await suite.app.db.$count(storms, eq(storms.id, 'AL092004'))) === 0) await new Promise((resolve) => setTimeout(resolve, 100));
+      const [storm] = await suite.app.db.select().from(storms).where(eq(storms.id, 'AL092004'));
+      expect(storm).toMatchObject({ trackSource: 'local', pointCount: CROSSING.length });
+      const [state] = await suite.app.db.select().from(stormFeedStates).where(eq(stormFeedStates.source, 'local'));
+      expect(state).toMatchObject({ failures: 0 });
+    });
+  },
+  { env: { STORM_FEEDS: `local=${pathToFileURL(join(WIRED_DIR, 'bal092004.dat')).href}` } },
+);
