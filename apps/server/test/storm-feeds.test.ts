@@ -15,7 +15,7 @@ import { nextPollSeconds, pollFeed } from '../src/modules/storms/feeds/poller';
 import { importStormText } from '../src/modules/storms/service';
 import { describeApp } from './harness';
 import { userId } from './identity-helpers';
-import { ensureSeason, insertPolicies, shippedHurdat2, stormBlock } from './storm-helpers';
+import { ensureSeason, insertPolicies, shippedHurdat2, stormBlock, trackText } from './storm-helpers';
 
 /**
  * Issue 22 items 1 and 2 (decisions 146-148): an advisory feed served by a local HTTP server. Ivan
@@ -253,6 +253,51 @@ describe('STORM_FEEDS configuration', () => {
       expect((error as Error).message).toContain('STORM_FEEDS: the name a is given twice');
       expect((error as Error).message).toContain('STORM_FEEDS: the URL of b must name one b-deck file');
     }
+  });
+});
+
+/** A synthetic storm crossing Grenada (12.1N 61.7W) at a given wind, as a feed and as a best track. */
+function crossing(windKt: number): TrackPoint[] {
+  const status = windKt >= 64 ? 'HU' : 'TS';
+  return [
+    { time: '2020-09-01T00:00:00.000Z', recordFlag: null, status, lat: 11.0, lon: -58.0, windKt, pressureMb: 980 },
+    { time: '2020-09-01T06:00:00.000Z', recordFlag: null, status, lat: 11.6, lon: -60.0, windKt, pressureMb: 980 },
+    { time: '2020-09-01T12:00:00.000Z', recordFlag: null, status, lat: 12.1, lon: -61.7, windKt, pressureMb: 980 },
+  ];
+}
+const feedOf = (number: string, points: readonly TrackPoint[]) => bdeck(points).replaceAll('AL, 09,', `AL, ${number},`).replaceAll('IVAN', 'TESTER');
+
+describeApp('the best track after a feed: a higher figure tops up, a lower one takes nothing back', (suite) => {
+  const deps = () => lifecycleDeps(suite.app);
+  beforeAll(async () => {
+    await ensureSeason(suite.app.db, 2020);
+    const holder = await userId(suite.app, 'purchaser@fhp.example');
+    await insertPolicies(suite.app.db, { count: 6, country: 'gd', seasonYear: 2020, owners: [holder], prefix: 'FHP-GD-2020' });
+  });
+  const paid = async (storm: string) =>
+    (
+      await suite.app.db
+        .select({ option: policies.optionId, percent: payouts.percent, contract: payouts.contractPercent })
+        .from(payouts)
+        .innerJoin(policies, eq(policies.id, payouts.policyId))
+        .where(eq(payouts.stormRef, storm))
+        .orderBy(asc(policies.policyNumber), asc(payouts.contractPercent))
+    ).map((row) => `${row.option}:${row.percent}/${row.contract}`);
+
+  it('a Category 1 on the feed pays 25%; the best track at Category 3 tops up to 50% and pays options 2 and 3', async () => {
+    const fed = await ingestBdeck(deps(), 'nhc', 'bal312020.dat', feedOf('31', crossing(75)));
+    expect(fed.payouts.map((p) => p.percent)).toEqual([25, 25]);
+    await importStormText(deps(), trackText('AL312020', 'TESTER', crossing(100).map(({ time, status, lat, lon, windKt }) => ({ time, status, lat, lon, windKt: windKt! }))));
+    expect(await paid('AL312020')).toEqual(['T:25/25', 'T:25/50', '1:25/25', '1:25/50', '2:50/50', '3:50/50']);
+  });
+
+  it('a Category 3 on the feed pays 50%; the best track at Category 1 takes nothing back, and the feed again changes nothing', async () => {
+    const fed = await ingestBdeck(deps(), 'nhc', 'bal322020.dat', feedOf('32', crossing(100)));
+    expect(fed.payouts.map((p) => p.percent)).toEqual([50, 50, 50, 50]);
+    const best = await importStormText(deps(), trackText('AL322020', 'TESTER', crossing(75).map(({ time, status, lat, lon, windKt }) => ({ time, status, lat, lon, windKt: windKt! }))));
+    expect(best.payouts).toEqual([]);
+    expect(await paid('AL322020')).toEqual(['T:50/50', '1:50/50', '2:50/50', '3:50/50']);
+    expect((await ingestBdeck(deps(), 'nhc', 'bal322020.dat', feedOf('32', crossing(100)))).change).toBe('UNCHANGED');
   });
 });
 
