@@ -51,6 +51,57 @@ export const DEFAULT_DELIVERY_LEASE_SECONDS = 30;
 /** DATABASE_POOL_MAX and DATABASE_CONNECT_TIMEOUT_MS when unset: two instances stay well under PostgreSQL's default 100 connections. */
 export const DEFAULT_POOL = { size: 20, connectTimeoutMs: 10_000 } as const;
 
+/** STORM_FEED_POLL_SECONDS when unset: every five minutes, as often as the centres rewrite a b-deck between advisories. */
+export const DEFAULT_STORM_FEED_POLL_SECONDS = 300;
+/** How long one poll of a feed may take (connect, answer and body) before it counts as a failure. */
+export const STORM_FEED_TIMEOUT_MS = 30_000;
+/** The longest a failing feed waits between polls (the backoff doubles the interval up to it). */
+export const STORM_FEED_MAX_BACKOFF_SECONDS = 3_600;
+
+export interface StormFeedSource {
+  /** The source's name, as its track is stored under it (`nhc`, `mirror`). */
+  name: string;
+  /** One b-deck file: http, https or file URL ending in the file's name (`.../bal092026.dat`). */
+  url: string;
+}
+
+const FEED_NAME = /^[a-z0-9][a-z0-9_-]{0,31}$/;
+
+/** `name=URL,name=URL` (STORM_FEEDS), or the problems with it. */
+export function parseStormFeeds(value: string | undefined): { sources: StormFeedSource[]; problems: string[] } {
+  const sources: StormFeedSource[] = [];
+  const problems: string[] = [];
+  if (value === undefined || value.trim() === '') return { sources, problems };
+  for (const item of value.split(',').map((part) => part.trim()).filter(Boolean)) {
+    const at = item.indexOf('=');
+    const name = at < 0 ? '' : item.slice(0, at).trim();
+    const url = at < 0 ? '' : item.slice(at + 1).trim();
+    if (!FEED_NAME.test(name)) {
+      problems.push(`STORM_FEEDS: "${item.slice(0, 60)}" must be name=URL, the name in small letters, digits, - or _ (up to 32)`);
+      continue;
+    }
+    if (!URL.canParse(url) || !['http:', 'https:', 'file:'].includes(new URL(url).protocol)) {
+      problems.push(`STORM_FEEDS: the URL of ${name} must be an http://, https:// or file:// URL`);
+      continue;
+    }
+    const parsed = new URL(url);
+    if (parsed.username !== '' || parsed.password !== '') {
+      problems.push(`STORM_FEEDS: the URL of ${name} must not hold credentials`);
+      continue;
+    }
+    if (!/\/b[a-z]{2}\d{6}\.dat$/i.test(parsed.pathname)) {
+      problems.push(`STORM_FEEDS: the URL of ${name} must name one b-deck file (ending like /bal092026.dat)`);
+      continue;
+    }
+    if (sources.some((source) => source.name === name)) {
+      problems.push(`STORM_FEEDS: the name ${name} is given twice`);
+      continue;
+    }
+    sources.push({ name, url });
+  }
+  return { sources, problems };
+}
+
 /** An origin, with a path at most: links are made by appending to it. */
 function isPlainAddress(value: string): boolean {
   if (!URL.canParse(value)) return false;
@@ -132,6 +183,9 @@ const envSchema = z.object({
   DELIVERY_LEASE_SECONDS: z.coerce.number({ message: 'must be a number of seconds' }).int({ message: 'must be a whole number of seconds' }).min(1, { message: 'must be at least 1 second' }).max(3600, { message: 'must be at most 3600 (one hour)' }).default(DEFAULT_DELIVERY_LEASE_SECONDS),
   // Unset: no /metrics at all. Set: /metrics answers only with `Authorization: Bearer <token>`.
   METRICS_TOKEN: optionalNonEmpty.pipe(z.string().min(16, { message: 'must be at least 16 characters' }).optional()),
+  // Comma-separated name=URL of b-deck files to poll (decision 147); unset: no feed is polled.
+  STORM_FEEDS: z.string().optional(),
+  STORM_FEED_POLL_SECONDS: z.coerce.number({ message: 'must be a number of seconds' }).int({ message: 'must be a whole number of seconds' }).min(10, { message: 'must be at least 10 seconds' }).max(86_400, { message: 'must be at most 86400 seconds (one day)' }).default(DEFAULT_STORM_FEED_POLL_SECONDS),
   GRAPHQL_CACHE_TTL_MS: z.coerce.number({ message: 'must be a number of milliseconds' }).int({ message: 'must be a whole number of milliseconds' }).min(0, { message: 'must be 0 (off) or more' }).max(60_000, { message: 'must be at most 60000 (one minute)' }).default(5000),
 });
 
@@ -205,6 +259,8 @@ export interface Config {
   metricsToken: string | undefined;
   /** Seconds a delivery worker holds a message it is sending (DELIVERY_LEASE_SECONDS). */
   deliveryLeaseSeconds: number;
+  /** Advisory feeds polled for operational tracks (STORM_FEEDS, STORM_FEED_POLL_SECONDS). */
+  stormFeeds: { sources: StormFeedSource[]; pollSeconds: number; timeoutMs: number };
 }
 
 export class ConfigError extends Error {
@@ -238,6 +294,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   for (const name of ['QUERY_TOKEN_ISSUER', 'QUERY_TOKEN_AUDIENCE'] as const) {
     if (e.QUERY_TOKEN_SIGNER_PUBLIC_KEY !== undefined && e[name] === undefined) problems.push(`${name}: is required with QUERY_TOKEN_SIGNER_PUBLIC_KEY (sign-in links must name their issuer and audience)`);
   }
+  const feeds = parseStormFeeds(e.STORM_FEEDS);
+  problems.push(...feeds.problems);
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   const webDistDir = absolute(e.WEB_DIST_DIR, REPO_ROOT);
   return {
@@ -283,5 +341,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     codeResendWindow: { maxSends: e.RATE_LIMIT_CODE_SENDS_PER_EMAIL, windowSeconds: RESEND_WINDOW.windowSeconds },
     metricsToken: e.METRICS_TOKEN,
     deliveryLeaseSeconds: e.DELIVERY_LEASE_SECONDS,
+    stormFeeds: { sources: feeds.sources, pollSeconds: e.STORM_FEED_POLL_SECONDS, timeoutMs: STORM_FEED_TIMEOUT_MS },
   };
 }

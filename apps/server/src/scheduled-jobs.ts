@@ -2,12 +2,14 @@ import fp from 'fastify-plugin';
 import { unattachedUploadsJob } from './modules/files';
 import { createJobRunner, type JobDefinition, type JobRunner } from './modules/jobs';
 import { LIFECYCLE_JOBS, lifecycleDeps, type LifecycleDeps } from './modules/lifecycle';
-import { stormNoticesJob } from './modules/storms';
+import { createFeedPoller, stormNoticesJob, type FeedPoller } from './modules/storms';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The scheduled jobs (deadline, season start, expiry, contracts, reminders, storm notices, upload cleanup); tests run them by hand. */
     jobs: JobRunner<LifecycleDeps>;
+    /** The advisory feeds' poller (STORM_FEEDS); null when none is configured. */
+    stormFeeds: FeedPoller | null;
   }
 }
 
@@ -25,10 +27,17 @@ export const jobsPlugin = fp(
       onOutcome: (job, outcome) => app.metrics.jobFinished(job, outcome),
     });
     app.decorate('jobs', runner);
+    // The feeds poll on their own timers (every STORM_FEED_POLL_SECONDS, backing off per source),
+    // finer than the runner's minutes; what they store is idempotent across instances (decision 147).
+    const { sources, pollSeconds, timeoutMs } = app.config.stormFeeds;
+    const feeds = sources.length === 0 ? null : createFeedPoller(lifecycleDeps(app, app.log.child({ module: 'storm-feeds' })), { sources, pollSeconds, timeoutMs });
+    app.decorate('stormFeeds', feeds);
     app.addHook('onReady', async () => {
       runner.start();
+      feeds?.start();
     });
     app.addHook('onClose', async () => {
+      await feeds?.stop();
       await runner.stop();
     });
   },

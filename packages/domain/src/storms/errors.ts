@@ -5,6 +5,8 @@
 export const STORM_ERROR_CODES = {
   /** A HURDAT2 file was refused; the error is a `Hurdat2Error` with the line. */
   HURDAT2_INVALID: 'HURDAT2_INVALID',
+  /** An ATCF b-deck file was refused; the error is a `BdeckError` with the line. */
+  BDECK_INVALID: 'BDECK_INVALID',
   /** A storm of an imported file contradicts the stored version of that storm. */
   STORM_CONFLICT: 'STORM_CONFLICT',
   /** An imported file is empty or larger than `HURDAT2_MAX_BYTES`. */

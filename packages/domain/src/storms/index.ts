@@ -1,5 +1,6 @@
 export * from './errors';
 export * from './hurdat2';
+export * from './bdeck';
 export * from './classes';
 export * from './track';
 export * from './geometry';

@@ -1,5 +1,5 @@
 import type { CycloneClass, RecordFlag, StormStatus } from '@fhp/domain';
-import { doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { doublePrecision, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './identity';
 
 /**
@@ -17,6 +17,12 @@ export const storms = pgTable('storms', {
   lastPointAt: timestamp('last_point_at', { withTimezone: true }).notNull(),
   importedAt: timestamp('imported_at', { withTimezone: true }).notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  /**
+   * Whose track `storm_track_points` holds: null for the HURDAT2 best track (or a HURDAT2-shaped
+   * upload); else the name of the advisory feed (STORM_FEEDS) that first published the storm, whose
+   * operational track stands in until the best track replaces it (decision 146).
+   */
+  trackSource: text('track_source'),
 });
 
 /** One best-track line; (storm, time) is unique, as the parser guarantees within a file. */
@@ -93,3 +99,64 @@ export const stormAlerts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.stormId, t.ownerId] }), index('storm_alerts_owner_idx').on(t.ownerId)],
 );
+
+/**
+ * Advisory feeds (issue 22, decision 146): each configured source's own track of each storm it
+ * publishes, kept apart from the storm's track so sources can be compared. One row per fix (the
+ * radius lines of a b-deck fix are one fix); a fix published again changes nothing.
+ */
+export const stormSourceTracks = pgTable(
+  'storm_source_tracks',
+  {
+    source: text('source').notNull(),
+    stormId: text('storm_id')
+      .notNull()
+      .references(() => storms.id),
+    /** The name the source gives the storm now. */
+    name: text('name').notNull(),
+    pointCount: integer('point_count').notNull(),
+    /** Counts the versions of this source's track that changed it. */
+    version: integer('version').notNull().default(1),
+    lastPointAt: timestamp('last_point_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.source, t.stormId] })],
+);
+
+export const stormSourcePoints = pgTable(
+  'storm_source_points',
+  {
+    source: text('source').notNull(),
+    stormId: text('storm_id').notNull(),
+    time: timestamp('time', { withTimezone: true }).notNull(),
+    status: text('status').$type<StormStatus>().notNull(),
+    lat: doublePrecision('lat').notNull(),
+    lon: doublePrecision('lon').notNull(),
+    windKt: integer('wind_kt'),
+    pressureMb: integer('pressure_mb'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.source, t.stormId, t.time] }),
+    foreignKey({ columns: [t.source, t.stormId], foreignColumns: [stormSourceTracks.source, stormSourceTracks.stormId] }),
+  ],
+);
+
+/**
+ * What each poller knows of a feed's file between polls and across restarts: the validators of its
+ * last answer (a conditional request then costs a 304), and its failures (backoff, and an admin can
+ * see a source that fell silent).
+ */
+export const stormFeedStates = pgTable('storm_feed_states', {
+  source: text('source').primaryKey(),
+  url: text('url').notNull(),
+  etag: text('etag'),
+  lastModified: text('last_modified'),
+  /** When a poll last got an answer (200 or 304). */
+  answeredAt: timestamp('answered_at', { withTimezone: true }),
+  /** When a poll last stored something new. */
+  changedAt: timestamp('changed_at', { withTimezone: true }),
+  /** Failures in a row since the last answer; the next poll waits longer with each. */
+  failures: integer('failures').notNull().default(0),
+  lastError: text('last_error'),
+  lastErrorAt: timestamp('last_error_at', { withTimezone: true }),
+});

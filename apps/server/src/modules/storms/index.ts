@@ -4,3 +4,5 @@ export { loadStorms, storeStorms } from './repository';
 export { stormRoutes } from './routes';
 export { importStormText, stormFileText } from './service';
 export { loadShippedStorms, SHIPPED_STORMS_FILE } from './shipped';
+export { ingestBdeck } from './feeds/ingest';
+export { createFeedPoller, type FeedPoller } from './feeds/poller';

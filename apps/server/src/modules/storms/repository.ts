@@ -136,6 +136,7 @@ export async function storeStorms(tx: Db, incoming: readonly Storm[], at: Date):
   const newHeads: (typeof storms.$inferInsert)[] = [];
   const newPoints: (typeof stormTrackPoints.$inferInsert)[] = [];
   const extended: StoredStorm[] = [];
+  const replaced: string[] = [];
   for (const storm of incoming) {
     const head = existing.get(storm.id);
     if (!head) {
@@ -153,6 +154,16 @@ export async function storeStorms(tx: Db, incoming: readonly Storm[], at: Date):
       results.push({ change: 'NEW', stored: storm, version: 1 });
       continue;
     }
+    if (head.trackSource !== null) {
+      // An operational track from an advisory feed stood in: the best track replaces it whole
+      // (decision 146); the evaluation then tops payouts up and never takes money back.
+      replaced.push(storm.id);
+      for (const point of storm.points) newPoints.push(pointRow(storm.id, point));
+      const result: StoredStorm = { change: 'EXTENDED', stored: storm, version: head.version + 1 };
+      extended.push(result);
+      results.push(result);
+      continue;
+    }
     const points = storedPoints.get(storm.id) ?? [];
     const { change, added } = compareVersions(points, storm.points, storm.id);
     if (change === 'UNCHANGED') {
@@ -167,6 +178,7 @@ export async function storeStorms(tx: Db, incoming: readonly Storm[], at: Date):
   }
 
   for (const chunk of chunks(newHeads, STORM_CHUNK)) await tx.insert(storms).values(chunk);
+  for (const ids of chunks(replaced, STORM_CHUNK)) await tx.delete(stormTrackPoints).where(inArray(stormTrackPoints.stormId, ids));
   await insertPoints(tx, newPoints);
   for (const { stored, version } of extended) {
     await tx
@@ -179,6 +191,7 @@ export async function storeStorms(tx: Db, incoming: readonly Storm[], at: Date):
         firstPointAt: new Date(stored.points[0]!.time),
         lastPointAt: new Date(stored.points[stored.points.length - 1]!.time),
         updatedAt: at,
+        trackSource: null,
       })
       .where(eq(storms.id, stored.id));
   }

@@ -15,8 +15,8 @@ import { storeStorms, type StormChange } from './repository';
  * imports of one storm at once give the same payouts as one (decision 060).
  */
 
-/** Any fixed number; the same for every instance. */
-const STORM_IMPORT_LOCK = 727_010;
+/** Any fixed number; the same for every instance. The advisory feeds take it too (decision 148). */
+export const STORM_IMPORT_LOCK = 727_010;
 
 export const STORM_MESSAGES = {
   empty: 'The storm file is empty: choose a HURDAT2 best-track file', // ours
