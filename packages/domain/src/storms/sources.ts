@@ -12,9 +12,6 @@ import type { OptionPercents, OptionTimes } from './contract';
  * to the highest figure, with a reason: what was approved then stands beside the M-th figure.
  */
 
-/** PAYOUT_SOURCES_REQUIRED when unset: one source is enough, as before sources were compared. */
-export const DEFAULT_PAYOUT_SOURCES_REQUIRED = 1;
-
 /** One source's verdict of a storm over an island and a season's cover term. */
 export interface SourceVerdict {
   source: string;
