@@ -32,9 +32,10 @@ describe('the sources table of the Storm Payouts screen', () => {
       ['Source', 'Box 1', 'Option T', 'Option 1', 'Option 2', 'Option 3', 'Option 4', 'Option 5'],
       ['mirror', 'C1', '25%', '25%', '0%', '0%', '0%', '0%'],
       ['nhc', 'C3', '50% (more than paid)', '50% (more than paid)', '50% (more than paid)', '50% (more than paid)', '0%', '0%'],
-      ['Paid (2 of the sources must agree)', '', '25%', '25%', '0%', '0%', '0%', '0%'],
+      ['Paid', '', '25%', '25%', '0%', '0%', '0%', '0%'],
     ]);
     expect(screen.getByText('Sources differ')).toBeTruthy();
+    expect(screen.getByText(/Paid: the figure 2 sources each reach\./)).toBeTruthy();
   });
 
   it('shows an approved difference with who approved it and why', () => {
@@ -54,7 +55,10 @@ describe('the sources table of the Storm Payouts screen', () => {
     );
     const rows = within(screen.getByRole('region', { name: 'Advisory feed sources' })).getAllByRole('row');
     expect(rows[1]!.textContent).toContain('Silent for over an hour');
-    expect(rows[1]!.textContent).toContain('7 (the server answered 503)');
+    expect(rows[1]!.textContent).toContain('7 failures in a row: the server answered 503');
     expect(rows[2]!.textContent).toContain('Answering');
+    cleanup();
+    render(<FeedStatusTable feeds={[{ source: 'backup', url: 'https://backup.example/bal342026.dat', answeredAt: null, changedAt: null, failures: 1, lastError: null, silent: true }]} />);
+    expect(screen.getByText('Silent: never answered')).toBeTruthy();
   });
 });

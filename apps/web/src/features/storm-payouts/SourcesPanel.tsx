@@ -21,15 +21,21 @@ export function FeedStatusTable({ feeds }: { feeds: readonly FeedStatusItem[] })
   return (
     <ScrollTable label="Advisory feed sources" size="sm">
       <thead>
-        <tr><th>Source</th><th>Last answer</th><th>Failures</th><th>State</th></tr>
+        <tr><th>Source</th><th>Last answer</th><th>State</th></tr>
       </thead>
       <tbody>
         {feeds.map((feed) => (
           <tr key={feed.source}>
             <td>{feed.source}</td>
-            <td className="text-nowrap">{feed.answeredAt ? formatDateTime(feed.answeredAt) : 'never'}</td>
-            <td>{feed.failures}{feed.lastError ? <span className="text-muted small"> ({feed.lastError})</span> : null}</td>
-            <td>{feed.silent ? <Badge bg="danger">Silent for over an hour</Badge> : <Badge bg="success">Answering</Badge>}</td>
+            <td>{feed.answeredAt ? formatDateTime(feed.answeredAt) : 'never'}</td>
+            <td>
+              {feed.silent ? <Badge bg="danger">{feed.answeredAt ? 'Silent for over an hour' : 'Silent: never answered'}</Badge> : <Badge bg="success">Answering</Badge>}
+              {feed.failures > 0 && (
+                <div className="small text-muted text-break">
+                  {feed.failures} failure{feed.failures === 1 ? '' : 's'} in a row{feed.lastError ? `: ${feed.lastError}` : ''}
+                </div>
+              )}
+            </td>
           </tr>
         ))}
       </tbody>
@@ -46,7 +52,7 @@ export function SourceFiguresTable({ difference }: { difference: SourceDifferenc
         <tr>
           <th scope="col">Source</th>
           <th scope="col">Box 1</th>
-          {OPTIONS.map((option) => <th scope="col" key={option} className="text-end">Option {option}</th>)}
+          {OPTIONS.map((option) => <th scope="col" key={option} className="text-end"><span className="visually-hidden">Option </span>{option}</th>)}
         </tr>
       </thead>
       <tbody>
@@ -66,7 +72,7 @@ export function SourceFiguresTable({ difference }: { difference: SourceDifferenc
           </tr>
         ))}
         <tr className="table-light">
-          <th scope="row">Paid ({difference.sourcesRequired} of the sources must agree)</th>
+          <th scope="row">Paid</th>
           <td />
           {OPTIONS.map((option) => <td key={option} className="text-end fw-semibold">{percentOf(difference.paid, option)}%</td>)}
         </tr>
@@ -117,6 +123,10 @@ export function SourceDifferenceCard({ difference, children }: { difference: Sou
           {difference.name} <span className="text-muted">({difference.stormId})</span> over {difference.countryName}, {difference.seasonYear} season
           {difference.payable ? <Badge bg="warning" text="dark" className="ms-2">Sources differ</Badge> : <Badge bg="secondary" className="ms-2">Difference paid</Badge>}
         </h3>
+        <p className="small text-muted mb-1">
+          Per option, % of the coverage. Paid: the figure {difference.sourcesRequired === 1 ? 'of the highest source' : `${difference.sourcesRequired} sources each reach`}
+          {difference.approval ? ', or the approved difference' : ''}.
+        </p>
         <SourceFiguresTable difference={difference} />
         {difference.approval && (
           <p className="small mb-2">
