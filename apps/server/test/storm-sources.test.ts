@@ -199,6 +199,32 @@ describeApp(
   { env: { PAYOUT_SOURCES_REQUIRED: '2' } },
 );
 
+describeApp('sources that must agree: one required (the default) pays the highest figure, as before', (suite) => {
+  let feeds: Awaited<ReturnType<typeof startFeeds>>;
+  beforeAll(async () => {
+    feeds = await startFeeds();
+    await ensureSeason(suite.app.db, 2020);
+    await insertPolicies(suite.app.db, { count: 6, country: 'gd', seasonYear: 2020, owners: [await userId(suite.app, 'purchaser@fhp.example')], prefix: 'FHP-GD-2020' });
+  });
+  afterAll(() => {
+    feeds.server.close();
+  });
+
+  it('a weaker source after a stronger one takes nothing back and pays nothing more; the difference shows, with nothing to pay', async () => {
+    const deps = lifecycleDeps(suite.app);
+    const poll = (source: string) => pollFeed(deps, { name: source, url: `${feeds.base}/${source}/bal352020.dat` }, suite.app.config.stormFeeds);
+    feeds.files.set('/mirror/bal352020.dat', crossing('35', 75));
+    feeds.files.set('/nhc/bal352020.dat', crossing('35', 100));
+    expect((await poll('mirror')).result!.payouts.map((payout) => payout.percent)).toEqual([25, 25]);
+    expect((await poll('nhc')).result!.payouts.map((payout) => `${payout.percent}/${payout.contractPercent}`)).toEqual(['25/50', '25/50', '50/50', '50/50']);
+    const [paidVerdict] = await suite.app.db.select().from(stormEvaluations).where(and(eq(stormEvaluations.stormId, 'AL352020'), eq(stormEvaluations.country, 'gd')));
+    expect(paidVerdict).toMatchObject({ c1: 'C3', payouts: { T: 50, '3': 50 } });
+    const admin = await tokenFor(suite.app, 'admin@fhp.example');
+    const shown = (await gqlAs<{ stormSourceDifferences: { stormId: string; payable: boolean; sourcesRequired: number }[] }>(suite.app, admin, DIFFERENCES)).body.data!.stormSourceDifferences;
+    expect(shown.filter((row) => row.stormId === 'AL352020')).toMatchObject([{ payable: false, sourcesRequired: 1 }]);
+  });
+});
+
 describe('PAYOUT_SOURCES_REQUIRED configuration', () => {
   it('defaults to one, and may not ask more sources than STORM_FEEDS names', () => {
     expect(loadConfig({ NODE_ENV: 'test' }).stormFeeds.sourcesRequired).toBe(1);
