@@ -55,6 +55,8 @@ export const DEFAULT_POOL = { size: 20, connectTimeoutMs: 10_000 } as const;
 export const DEFAULT_STORM_FEED_POLL_SECONDS = 300;
 /** How long one poll of a feed may take (connect, answer and body) before it counts as a failure. */
 export const STORM_FEED_TIMEOUT_MS = 30_000;
+/** PAYOUT_SOURCES_REQUIRED when unset: one source is enough, as before sources were compared (decision 149). */
+export const DEFAULT_PAYOUT_SOURCES_REQUIRED = 1;
 /** The longest a failing feed waits between polls (the backoff doubles the interval up to it). */
 export const STORM_FEED_MAX_BACKOFF_SECONDS = 3_600;
 
@@ -186,6 +188,8 @@ const envSchema = z.object({
   // Comma-separated name=URL of b-deck files to poll (decision 147); unset: no feed is polled.
   STORM_FEEDS: z.string().optional(),
   STORM_FEED_POLL_SECONDS: z.coerce.number({ message: 'must be a number of seconds' }).int({ message: 'must be a whole number of seconds' }).min(10, { message: 'must be at least 10 seconds' }).max(86_400, { message: 'must be at most 86400 seconds (one day)' }).default(DEFAULT_STORM_FEED_POLL_SECONDS),
+  // How many of the feed sources must each compute a payout before it is paid (decision 149).
+  PAYOUT_SOURCES_REQUIRED: z.coerce.number({ message: 'must be a number of sources' }).int({ message: 'must be a whole number of sources' }).min(1, { message: 'must be at least 1' }).max(10, { message: 'must be at most 10' }).default(DEFAULT_PAYOUT_SOURCES_REQUIRED),
   GRAPHQL_CACHE_TTL_MS: z.coerce.number({ message: 'must be a number of milliseconds' }).int({ message: 'must be a whole number of milliseconds' }).min(0, { message: 'must be 0 (off) or more' }).max(60_000, { message: 'must be at most 60000 (one minute)' }).default(5000),
 });
 
@@ -260,7 +264,13 @@ export interface Config {
   /** Seconds a delivery worker holds a message it is sending (DELIVERY_LEASE_SECONDS). */
   deliveryLeaseSeconds: number;
   /** Advisory feeds polled for operational tracks (STORM_FEEDS, STORM_FEED_POLL_SECONDS). */
-  stormFeeds: { sources: StormFeedSource[]; pollSeconds: number; timeoutMs: number };
+  stormFeeds: {
+    sources: StormFeedSource[];
+    pollSeconds: number;
+    timeoutMs: number;
+    /** How many sources must each compute a payout before it is paid; the M-th highest is paid (PAYOUT_SOURCES_REQUIRED, decision 149). */
+    sourcesRequired: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -296,6 +306,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const feeds = parseStormFeeds(e.STORM_FEEDS);
   problems.push(...feeds.problems);
+  // More sources required than are polled would never pay from the feeds (with none configured, the CLI names its sources).
+  if (feeds.sources.length > 0 && e.PAYOUT_SOURCES_REQUIRED > feeds.sources.length) {
+    problems.push(`PAYOUT_SOURCES_REQUIRED: ${e.PAYOUT_SOURCES_REQUIRED} sources must agree but STORM_FEEDS names ${feeds.sources.length}; nothing would be paid from the feeds`);
+  }
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   const webDistDir = absolute(e.WEB_DIST_DIR, REPO_ROOT);
   return {
@@ -341,6 +355,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     codeResendWindow: { maxSends: e.RATE_LIMIT_CODE_SENDS_PER_EMAIL, windowSeconds: RESEND_WINDOW.windowSeconds },
     metricsToken: e.METRICS_TOKEN,
     deliveryLeaseSeconds: e.DELIVERY_LEASE_SECONDS,
-    stormFeeds: { sources: feeds.sources, pollSeconds: e.STORM_FEED_POLL_SECONDS, timeoutMs: STORM_FEED_TIMEOUT_MS },
+    stormFeeds: { sources: feeds.sources, pollSeconds: e.STORM_FEED_POLL_SECONDS, timeoutMs: STORM_FEED_TIMEOUT_MS, sourcesRequired: e.PAYOUT_SOURCES_REQUIRED },
   };
 }

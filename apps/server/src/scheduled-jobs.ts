@@ -29,8 +29,8 @@ export const jobsPlugin = fp(
     app.decorate('jobs', runner);
     // The feeds poll on their own timers (every STORM_FEED_POLL_SECONDS, backing off per source),
     // finer than the runner's minutes; what they store is idempotent across instances (decision 147).
-    const { sources, pollSeconds, timeoutMs } = app.config.stormFeeds;
-    const feeds = sources.length === 0 ? null : createFeedPoller(lifecycleDeps(app, app.log.child({ module: 'storm-feeds' })), { sources, pollSeconds, timeoutMs });
+    const { sources } = app.config.stormFeeds;
+    const feeds = sources.length === 0 ? null : createFeedPoller(lifecycleDeps(app, app.log.child({ module: 'storm-feeds' })), app.config.stormFeeds);
     app.decorate('stormFeeds', feeds);
     app.addHook('onReady', async () => {
       runner.start();

@@ -65,7 +65,7 @@ async function main(argv: readonly string[]): Promise<number> {
     await app.ready();
     for (const { file, text } of texts) {
       try {
-        const result = await ingestBdeck(lifecycleDeps(app), args.source, basename(file), text);
+        const result = await ingestBdeck(lifecycleDeps(app), args.source, basename(file), text, { sourcesRequired: config.stormFeeds.sourcesRequired });
         payouts += result.payouts.length;
         alerts += result.alerts.length;
         process.stdout.write(`${file}: ${result.stormId} ${result.name} ${result.change.toLowerCase()} (${result.points} fixes from ${args.source})\n`);

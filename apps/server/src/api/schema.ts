@@ -18,6 +18,7 @@ import '../modules/policies/my-policies-graphql';
 import '../modules/payouts/graphql';
 import '../modules/bank/graphql';
 import '../modules/storms/graphql';
+import '../modules/storms/feeds/graphql';
 import '../modules/admin-users/graphql';
 import '../modules/pricing/admin-graphql';
 import '../modules/portfolio/graphql';

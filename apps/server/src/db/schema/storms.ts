@@ -160,3 +160,49 @@ export const stormFeedStates = pgTable('storm_feed_states', {
   lastError: text('last_error'),
   lastErrorAt: timestamp('last_error_at', { withTimezone: true }),
 });
+
+/**
+ * Sources that must agree (issue 22 item 3, decision 149): each feed source's own verdict of a
+ * storm over an island and season, kept so the M-th highest can be paid and differences shown.
+ * `storm_evaluations` holds what is paid (the sources' agreed verdict, or a best track's).
+ */
+export const stormSourceEvaluations = pgTable(
+  'storm_source_evaluations',
+  {
+    stormId: text('storm_id')
+      .notNull()
+      .references(() => storms.id),
+    country: text('country').notNull(),
+    seasonYear: integer('season_year').notNull(),
+    source: text('source').notNull(),
+    c1: text('c1').$type<CycloneClass>(),
+    c2: text('c2').$type<CycloneClass>(),
+    payouts: jsonb('payouts').$type<Record<string, number>>().notNull(),
+    qualifyingTimes: jsonb('qualifying_times').$type<Record<string, string | null>>().notNull(),
+    evaluatedAt: timestamp('evaluated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.stormId, t.country, t.seasonYear, t.source] })],
+);
+
+/**
+ * An admin's approval to pay the difference between sources (decision 149): the figures approved
+ * per option (the highest source's then) and why; the reason is also in the transaction log and
+ * its SHA-256 on the proof ledger. Approving again raises the figures.
+ */
+export const stormDifferenceApprovals = pgTable(
+  'storm_difference_approvals',
+  {
+    stormId: text('storm_id')
+      .notNull()
+      .references(() => storms.id),
+    country: text('country').notNull(),
+    seasonYear: integer('season_year').notNull(),
+    payouts: jsonb('payouts').$type<Record<string, number>>().notNull(),
+    reason: text('reason').notNull(),
+    approvedBy: uuid('approved_by')
+      .notNull()
+      .references(() => users.id),
+    approvedAt: timestamp('approved_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.stormId, t.country, t.seasonYear] })],
+);

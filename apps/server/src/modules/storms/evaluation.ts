@@ -321,6 +321,13 @@ function verdictChanged(previous: typeof stormEvaluations.$inferSelect, evaluati
 }
 
 /**
+ * Where a feed's evaluation becomes what is paid (decision 149, `feeds/agreement.ts`): it keeps the
+ * source's own verdict and answers the verdict the sources agree on. Without it (a best track) the
+ * track's own verdict is paid.
+ */
+export type AgreementStep = (tx: Db, country: CountryCode, seasonYear: number, own: StormEvaluation) => Promise<StormEvaluation>;
+
+/**
  * Evaluates one stored storm (its whole current track) against both islands and every season its
  * track overlaps, inside the caller's transaction. A TRIGGER_EVENT goes on the ledger the first
  * time the storm pays anyone over an island and season, and again when an update changes that
@@ -334,6 +341,7 @@ export async function evaluateStoredStorm(
   countries: readonly CountryCode[],
   at: Date,
   allSeasons: readonly SeasonRow[],
+  agree?: AgreementStep,
 ): Promise<EvaluationResult> {
   const result: EvaluationResult = { payouts: [], alerts: [], triggers: [] };
   const entries: NewLedgerEntry[] = [];
@@ -342,7 +350,8 @@ export async function evaluateStoredStorm(
   for (const season of seasonsOverlapping(allSeasons, storm)) {
     const term = coverTermBounds(season);
     for (const country of countries) {
-      const evaluation = evaluateStorm(storm, country, term);
+      const own = evaluateStorm(storm, country, term);
+      const evaluation = agree ? await agree(tx, country, season.year, own) : own;
       const where = and(eq(stormEvaluations.stormId, storm.id), eq(stormEvaluations.country, country), eq(stormEvaluations.seasonYear, season.year));
       const [previous] = await tx.select().from(stormEvaluations).where(where).for('update');
       const values = {

@@ -16,6 +16,7 @@ import { notify } from '../../components/toast';
 import { fetchPdf } from '../../lib/downloadPdf';
 import { displayMessageOf } from '../../lib/graphql/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
+import { SourcesPanel } from './SourcesPanel';
 import { STORMS_PATH, useImportStorms, useRecordWire, useStormPayouts, useStorms, useStormTrack, type ImportAnswer, type StormPayoutItem, type StormTrackItem } from './api';
 
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
@@ -181,6 +182,7 @@ export function StormPayoutsPage() {
     <Container className="py-4">
       <h1 className="h3 mb-4">Storm payouts</h1>
       <ImportCard />
+      <SourcesPanel />
       <StaffList
         query={storms}
         rows={storms.data}

@@ -6,6 +6,7 @@ import type { LifecycleDeps } from '../../lifecycle';
 import { evaluateStoredStorm, loadSeasons, type CreatedPayout, type StormAlert } from '../evaluation';
 import { drainStormNotices } from '../notice-drain';
 import { STORM_IMPORT_LOCK } from '../service';
+import { agreementStep } from './agreement';
 
 /**
  * One b-deck file of one source, stored and paid on (issue 22 items 1 and 2; decisions 146 and
@@ -38,6 +39,8 @@ export interface IngestOptions {
   countries?: readonly CountryCode[];
   /** Queue the emails and texts right after the commit (default true, when deliveries are given). */
   notify?: boolean;
+  /** How many sources must each compute a payout before it is paid (PAYOUT_SOURCES_REQUIRED, default 1: decision 149). */
+  sourcesRequired?: number;
 }
 
 type SourcePointRow = typeof stormSourcePoints.$inferSelect;
@@ -90,7 +93,7 @@ export async function ingestBdeck(deps: IngestDeps, source: string, fileName: st
   const result = await deps.db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${STORM_IMPORT_LOCK})`);
     await tx.execute(sql`SET LOCAL work_mem = '64MB'`);
-    return storeAndEvaluate(tx, deps.ledger, source, parsed, options.countries ?? COUNTRY_CODES, at);
+    return storeAndEvaluate(tx, deps.ledger, source, parsed, options.countries ?? COUNTRY_CODES, at, options.sourcesRequired ?? 1);
   });
   if (result.change !== 'UNCHANGED' && options.notify !== false && deps.deliveries) {
     try {
@@ -103,7 +106,7 @@ export async function ingestBdeck(deps: IngestDeps, source: string, fileName: st
   return result;
 }
 
-async function storeAndEvaluate(tx: Db, ledger: LifecycleDeps['ledger'], source: string, parsed: Storm, countries: readonly CountryCode[], at: Date): Promise<FeedIngestResult> {
+async function storeAndEvaluate(tx: Db, ledger: LifecycleDeps['ledger'], source: string, parsed: Storm, countries: readonly CountryCode[], at: Date, sourcesRequired: number): Promise<FeedIngestResult> {
   const base = { source, stormId: parsed.id, name: parsed.name, payouts: [], alerts: [] };
   const [head] = await tx.select().from(stormSourceTracks).where(and(eq(stormSourceTracks.source, source), eq(stormSourceTracks.stormId, parsed.id))).for('update');
   const storedRows = head
@@ -132,7 +135,8 @@ async function storeAndEvaluate(tx: Db, ledger: LifecycleDeps['ledger'], source:
     merged.map((point) => ({ source, stormId: parsed.id, time: new Date(point.time), status: point.status, lat: point.lat, lon: point.lon, windKt: point.windKt, pressureMb: point.pressureMb ?? null })),
   );
 
-  const evaluated = await evaluateStoredStorm(tx, ledger, track, version, countries, at, await loadSeasons(tx));
+  // The source's verdict is kept and what M sources agree on is paid (decision 149).
+  const evaluated = await evaluateStoredStorm(tx, ledger, track, version, countries, at, await loadSeasons(tx), agreementStep(source, sourcesRequired, at));
   return { ...base, change: head ? 'CHANGED' : 'NEW', points: merged.length, payouts: evaluated.payouts, alerts: evaluated.alerts };
 }
 

@@ -93,7 +93,7 @@ async function fetchFeed(url: string, validators: { etag: string | null; lastMod
 }
 
 /** One poll of one source: fetch (conditionally), ingest, and record what happened. Never throws for the feed's own faults. */
-export async function pollFeed(deps: PollDeps, source: StormFeedSource, options: { timeoutMs: number }): Promise<FeedPollOutcome> {
+export async function pollFeed(deps: PollDeps, source: StormFeedSource, options: { timeoutMs: number; sourcesRequired?: number }): Promise<FeedPollOutcome> {
   const [state] = await deps.db.select().from(stormFeedStates).where(eq(stormFeedStates.source, source.name));
   // Validators of another URL (the configuration changed) would answer for the wrong file.
   const validators = state && state.url === source.url ? { etag: state.etag, lastModified: state.lastModified } : { etag: null, lastModified: null };
@@ -104,7 +104,7 @@ export async function pollFeed(deps: PollDeps, source: StormFeedSource, options:
     fetched = await fetchFeed(source.url, validators, options.timeoutMs);
     if (fetched.kind === 'body') {
       const fileName = new URL(source.url).pathname.split('/').pop() ?? '';
-      result = await ingestBdeck(deps, source.name, fileName, fetched.text);
+      result = await ingestBdeck(deps, source.name, fileName, fetched.text, { sourcesRequired: options.sourcesRequired ?? 1 });
     }
   } catch (error) {
     if (!(error instanceof FeedFetchError) && !isDomainError(error)) throw error;
@@ -149,7 +149,7 @@ export interface FeedPoller {
   pollAll(): Promise<FeedPollOutcome[]>;
 }
 
-export function createFeedPoller(deps: PollDeps, settings: { sources: readonly StormFeedSource[]; pollSeconds: number; timeoutMs: number }): FeedPoller {
+export function createFeedPoller(deps: PollDeps, settings: { sources: readonly StormFeedSource[]; pollSeconds: number; timeoutMs: number; sourcesRequired?: number }): FeedPoller {
   const timers = new Map<string, NodeJS.Timeout>();
   const running = new Set<Promise<unknown>>();
   let stopped = false;
