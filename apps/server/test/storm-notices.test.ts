@@ -15,7 +15,7 @@ import { importStormText } from '../src/modules/storms/service';
 import { describeApp, testConfig } from './harness';
 import { userId } from './identity-helpers';
 import { databaseBeforeMigration } from './migration-helpers';
-import { ensureSeason, insertPolicies, trackText, type TrackSpec } from './storm-helpers';
+import { ensureSeason, importedOn, insertPolicies, trackText, type TrackSpec } from './storm-helpers';
 
 /**
  * Storm notices through the delivery queue (decision 091): the payout and alert rows the import
@@ -45,7 +45,8 @@ const GONE = 'otp.purchaser@fhp.example';
 describeApp(
   'storm notices drained into the delivery queue',
   (suite) => {
-    const deps = () => lifecycleDeps(suite.app);
+    // The exercise tracks of 2020 and 2021 are imported while both terms can still be paid (decision 140).
+    const deps = () => importedOn(lifecycleDeps(suite.app), '2021-10-01T12:00:00Z');
     let phoneA = '';
     let holderA = '';
     let holderB = '';
