@@ -2,5 +2,5 @@
 export { stormNoticesJob } from './notice-drain';
 export { loadStorms, storeStorms } from './repository';
 export { stormRoutes } from './routes';
-export { importStormText, stormFileText } from './service';
+export { evaluateStoredStorms, importStormText, stormFileText } from './service';
 export { loadShippedStorms, SHIPPED_STORMS_FILE } from './shipped';
