@@ -55,10 +55,20 @@ export interface PolicyCover {
  * track was published (`publishedAt`, the import) while the term could still be paid.
  */
 export function stormPaysPolicy(policy: PolicyCover, qualifyingAt: InstantInput | null, publishedAt: InstantInput): boolean {
-  if (qualifyingAt === null || policy.issuedAt === null) return false;
-  const sampleMs = instantMs(qualifyingAt);
-  const { fromMs, toMs } = coverTermBounds(policy.season);
-  if (sampleMs < fromMs || sampleMs >= toMs) return false;
-  if (instantMs(policy.issuedAt) > sampleMs) return false;
-  return trackPaysTerm(policy.season, publishedAt);
+  return coveredInTerm(policy.season, publishedAt)(policy.issuedAt, qualifyingAt);
+}
+
+/**
+ * `stormPaysPolicy` for the many policies of one season and one track: the term's bounds and the
+ * late-track limit are worked out once (each takes the time-zone rules), each policy is then two
+ * comparisons. The trigger engine checks every locked row with it.
+ */
+export function coveredInTerm(season: PolicyCover['season'], publishedAt: InstantInput): (issuedAt: InstantInput | null, qualifyingAt: InstantInput | null) => boolean {
+  const { fromMs, toMs } = coverTermBounds(season);
+  const inTime = trackPaysTerm(season, publishedAt);
+  return (issuedAt, qualifyingAt) => {
+    if (!inTime || qualifyingAt === null || issuedAt === null) return false;
+    const sampleMs = instantMs(qualifyingAt);
+    return sampleMs >= fromMs && sampleMs < toMs && instantMs(issuedAt) <= sampleMs;
+  };
 }

@@ -5,7 +5,7 @@ import {
   IN_FORCE_STATUSES,
   LEDGER_ACCOUNTS,
   OPTION_IDS,
-  stormPaysPolicy,
+  coveredInTerm,
   stormTriggeredStatus,
   trackPaysTerm,
   TXN_TYPES,
@@ -119,7 +119,7 @@ const byKey = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
  * Who is paid is the domain's `stormPaysPolicy` (decision 140): issued at or before the option's
  * qualifying sample, whatever the status now; the statement selects exactly those (the season's
  * cover term holds the sample: `evaluateStorm` only counts samples inside it), through the index
- * `policies_cover_idx`, and each locked row is checked with the domain's rule again.
+ * `policies_cover_idx`, and each locked row is checked with the domain's rule again (`coveredInTerm`).
  */
 async function insertPayouts(tx: Db, storm: Storm, country: CountryCode, season: SeasonRow, evaluation: StormEvaluation, at: Date): Promise<CreatedPayout[]> {
   const paying = OPTION_IDS.filter((option) => evaluation.payouts[option] > 0 && evaluation.qualifyingTimes[option] !== null);
@@ -151,9 +151,10 @@ async function insertPayouts(tx: Db, storm: Storm, country: CountryCode, season:
   // in that order; the answer stays in policy-number order.
   const created: CreatedPayout[] = [];
   const logged: { logId: string; payout: CreatedPayout }[] = [];
+  const covered = coveredInTerm(season, at);
   for (const policy of locked.rows) {
     const toStatus = stormTriggeredStatus(policy.status);
-    if (toStatus === null || !stormPaysPolicy({ season, issuedAt: policy.issued_at }, evaluation.qualifyingTimes[policy.option_id], at)) continue;
+    if (toStatus === null || !covered(policy.issued_at, evaluation.qualifyingTimes[policy.option_id])) continue;
     const before = paidSoFar.get(policy.id);
     const contractPercent = evaluation.payouts[policy.option_id];
     const priorContractPercent = before ? Number(before.storm_percent) : 0;
