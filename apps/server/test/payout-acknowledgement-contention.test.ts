@@ -7,7 +7,7 @@ import { TXN_LOCATIONS } from '../src/modules/audit/transaction-log';
 import { importStormText } from '../src/modules/storms/service';
 import { describeApp } from './harness';
 import { tokenFor, userId } from './identity-helpers';
-import { ensureSeason, insertPolicies, shippedHurdat2, stormBlock } from './storm-helpers';
+import { ensureSeason, importedOn, insertPolicies, shippedHurdat2, stormBlock } from './storm-helpers';
 
 const HOLDER = 'purchaser@fhp.example';
 const ACK = 'mutation Ack($ids: [String!]!) { acknowledgePayout(payoutIds: $ids) { message payoutIds } }';
@@ -30,7 +30,7 @@ describeApp('acknowledging the same payouts in opposite orders at once', (suite)
     await ensureSeason(app.db, 2004);
     await insertPolicies(app.db, { count: 2, country: 'gd', seasonYear: 2004, owners: [await userId(app, HOLDER)], prefix: 'FHP-GD-2004-ACK', optionId: 'T' });
     // Payouts come from the trigger engine: Ivan 2004 pays option T 50%.
-    await importStormText(deps, stormBlock(shippedHurdat2('sample.txt'), 'AL092004'), { notify: false });
+    await importStormText(importedOn(deps, '2004-11-30T16:00:00Z'), stormBlock(shippedHurdat2('sample.txt'), 'AL092004'), { notify: false });
     const mine = await app.db
       .select({ id: payouts.id })
       .from(payouts)

@@ -211,4 +211,6 @@ describeApp('storm files, payouts by storm, wires and the tracker, over HTTP', (
     expect(wind.body.data?.getPolicyWind).toHaveLength(12);
     expect(wind.body.data?.getPolicyWind.find((bucket) => bucket.start === '2004-09-01')?.maxKt).toBeGreaterThanOrEqual(120);
   });
-});
+},
+// Ivan's best track is uploaded within a year of the 2004 term's end, so it still pays that term (decision 140).
+{ clock: () => new Date('2004-11-30T16:00:00Z') });

@@ -31,9 +31,10 @@ describeApp('the trigger engine: Ivan 2004 over 1,000 Grenada policies', (suite)
     await ensureSeason(db, 2005);
     owners = [await userId(suite.app, 'purchaser@fhp.example'), await userId(suite.app, 'purchaser.b@fhp.example')];
     await insertPolicies(db, { count: POLICIES, country: 'gd', seasonYear: 2004, owners, prefix: 'FHP-GD-2004' });
-    // Not paid by Ivan: Dominica, a later season, a contract not yet in force.
+    // Not paid by Ivan: Dominica, a later season.
     await insertPolicies(db, { count: 12, country: 'dm', seasonYear: 2004, owners, prefix: 'FHP-DM-2004' });
     await insertPolicies(db, { count: 12, country: 'gd', seasonYear: 2005, owners, prefix: 'FHP-GD-2005' });
+    // Paid by Ivan: issued in March, its June 1 step not run yet (decision 140: who was covered when the storm came).
     await insertPolicies(db, { count: 6, country: 'gd', seasonYear: 2004, owners, prefix: 'FHP-GX-2004', status: 'ISSUED' });
     // Half paid out already by an earlier storm, waiting for the holder's acknowledgement: Ivan's 50% is capped at what remains.
     await insertPolicies(db, { count: 6, country: 'gd', seasonYear: 2004, owners, prefix: 'FHP-GY-2004', status: 'PAYOUT_CONFIRMATION', optionId: 'T' });
@@ -75,8 +76,9 @@ describeApp('the trigger engine: Ivan 2004 over 1,000 Grenada policies', (suite)
 
     const rows = await ivanPayouts();
     const paying = Array.from({ length: POLICIES }, (_, i) => i).filter((i) => IVAN_PERCENT[OPTIONS[i % 6]!] > 0);
-    expect(rows).toHaveLength(paying.length + 6);
-    expect(a.payouts.length + b.payouts.length).toBe(paying.length + 6);
+    // The 1,000, the 6 half paid out, and the 5 issued ones whose option pays.
+    expect(rows).toHaveLength(paying.length + 6 + 5);
+    expect(a.payouts.length + b.payouts.length).toBe(paying.length + 6 + 5);
 
     const all = await suite.app.db.select().from(policies).where(like(policies.policyNumber, 'FHP-G%'));
     const byId = new Map(all.map((row) => [row.id, row]));
@@ -101,7 +103,9 @@ describeApp('the trigger engine: Ivan 2004 over 1,000 Grenada policies', (suite)
     const unpaid = all.filter((row) => row.policyNumber.startsWith('FHP-GD-2004') && row.optionId === '5');
     expect(unpaid.length).toBeGreaterThan(0);
     expect(unpaid.every((row) => row.status === 'EVENT_MONITORING')).toBe(true);
-    expect(all.filter((row) => !row.policyNumber.startsWith('FHP-GD-2004') && !row.policyNumber.startsWith('FHP-GY')).every((row) => row.status !== 'PAYOUT_INTIMATION')).toBe(true);
+    expect(all.filter((row) => row.policyNumber.startsWith('FHP-GX-2004') && row.optionId === '5').map((row) => row.status)).toEqual(['ISSUED']);
+    const paidPrefixes = ['FHP-GD-2004', 'FHP-GY', 'FHP-GX'];
+    expect(all.filter((row) => !paidPrefixes.some((prefix) => row.policyNumber.startsWith(prefix))).every((row) => row.status !== 'PAYOUT_INTIMATION')).toBe(true);
 
     // One log entry per payout, one TRIGGER_EVENT for Ivan over Grenada in 2004, one PAYOUT_CREATED per payout, and the chain verifies.
     expect(await suite.app.db.$count(transactionLog, sql`${transactionLog.payload}->>'stormRef' = 'AL092004'`)).toBe(rows.length);
@@ -116,7 +120,8 @@ describeApp('the trigger engine: Ivan 2004 over 1,000 Grenada policies', (suite)
     // One alert each, naming every policy the holder has there.
     const alerts = [...a.alerts, ...b.alerts];
     expect(alerts.map((alert) => alert.ownerId).sort()).toEqual([...owners].sort());
-    expect(alerts.reduce((count, alert) => count + alert.policyNumbers.length, 0)).toBe(POLICIES + 6);
+    // The issued policies Ivan paid are in force now (waiting for their wire), and told too.
+    expect(alerts.reduce((count, alert) => count + alert.policyNumbers.length, 0)).toBe(POLICIES + 6 + 5);
 
     // Queued once each (both imports drained after their commit): one alert email per holder, one email per payout.
     const emails = await suite.app.db.select().from(outboundMessages).where(eq(outboundMessages.channel, 'email'));
@@ -177,4 +182,6 @@ describeApp('the trigger engine: Ivan 2004 over 1,000 Grenada policies', (suite)
     expect(await suite.app.db.$count(storms, eq(storms.id, 'AL052005'))).toBe(0);
     expect(await suite.app.db.$count(payouts, and(eq(payouts.stormRef, 'AL052005')))).toBe(0);
   });
-});
+},
+// The best track is imported within a year of the 2004 term's end, so it still pays that term (decision 140).
+{ clock: () => new Date('2004-11-30T16:00:00Z') });

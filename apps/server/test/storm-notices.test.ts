@@ -1,21 +1,21 @@
+import { parseHurdat2 } from '@fhp/domain';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { openDatabase, type Database } from '../src/db/client';
-import { outboundMessages, payouts, policies, stormAlerts, users } from '../src/db/schema';
+import { outboundMessages, payouts, stormAlerts, users } from '../src/db/schema';
 import { seedDemoData } from '../src/seed';
 import { anonymiseUser } from '../src/modules/admin-users/repository';
 import type { OutboxMessage } from '../src/modules/notifications';
 import { startSmtpCapture } from '../src/modules/notifications/smtp-capture';
-import { createPayout } from '../src/modules/payouts/service';
 import { lifecycleDeps } from '../src/modules/lifecycle/deps';
-import { TXN_LOCATIONS } from '../src/modules/audit/transaction-log';
 import { drainStormNotices } from '../src/modules/storms/notice-drain';
-import { importStormText } from '../src/modules/storms/service';
+import { storeStorms } from '../src/modules/storms/repository';
+import { evaluateStoredStorms, importStormText } from '../src/modules/storms/service';
 import { describeApp, testConfig } from './harness';
 import { userId } from './identity-helpers';
 import { databaseBeforeMigration } from './migration-helpers';
-import { ensureSeason, insertPolicies, trackText, type TrackSpec } from './storm-helpers';
+import { ensureSeason, importedOn, insertPolicies, trackText, type TrackSpec } from './storm-helpers';
 
 /**
  * Storm notices through the delivery queue (decision 091): the payout and alert rows the import
@@ -45,7 +45,8 @@ const GONE = 'otp.purchaser@fhp.example';
 describeApp(
   'storm notices drained into the delivery queue',
   (suite) => {
-    const deps = () => lifecycleDeps(suite.app);
+    // The exercise tracks of 2020 and 2021 are imported while both terms can still be paid (decision 140).
+    const deps = () => importedOn(lifecycleDeps(suite.app), '2021-10-01T12:00:00Z');
     let phoneA = '';
     let holderA = '';
     let holderB = '';
@@ -260,13 +261,18 @@ describeApp(
       await deliveries.settle();
     });
 
-    it('a payout made by hand (the demo seed makes them) is owed no notice', async () => {
+    it('a storm evaluated again as told (the demo seed replays its storms so) owes no notice', async () => {
       const holderA = await userId(suite.app, A);
-      await insertPolicies(suite.app.db, { count: 1, country: 'gd', seasonYear: 2020, owners: [holderA], prefix: 'FHP-GH-2020' });
-      const [policy] = await suite.app.db.select().from(policies).where(eq(policies.policyNumber, 'FHP-GH-2020-000000'));
-      const payout = await createPayout(deps(), { policyId: policy!.id, stormRef: 'AL012020', percent: 10 }, { performedBy: null, location: TXN_LOCATIONS.system, at: new Date() });
-      expect(payout.noticeQueuedAt).not.toBeNull();
+      await insertPolicies(suite.app.db, { count: 1, country: 'gd', seasonYear: 2020, owners: [holderA], prefix: 'FHP-GH-2020', optionId: 'T' });
+      const track = TRACK.map((point) => ({ ...point, time: point.time.replace('2020-09-01', '2020-10-01') }));
+      await suite.app.db.transaction((tx) => storeStorms(tx, parseHurdat2(trackText('AL482020', 'FOXTROT', track)), new Date('2020-10-02T12:00:00Z')));
+      const result = await evaluateStoredStorms(deps(), ['AL482020'], { told: true });
+      expect(result.payouts.map((payout) => payout.policyNumber)).toContain('FHP-GH-2020-000000');
+      expect(result.alerts.length).toBeGreaterThan(0);
+      expect(await owed('AL482020')).toEqual({ payouts: 0, alerts: 0 });
       expect(await drainStormNotices({ db: suite.app.db, deliveries: suite.app.identity.deliveries }, new Date())).toBe(0);
+      // Evaluated again: the same engine's idempotency, nothing new.
+      expect(await evaluateStoredStorms(deps(), ['AL482020'], { told: true })).toMatchObject({ payouts: [] });
     });
 
   },

@@ -9,7 +9,7 @@ import { TXN_LOCATIONS } from '../src/modules/audit/transaction-log';
 import { importStormText } from '../src/modules/storms/service';
 import { describeApp } from './harness';
 import { userId } from './identity-helpers';
-import { ensureSeason, insertPolicies, trackText, type TrackSpec } from './storm-helpers';
+import { ensureSeason, importedOn, insertPolicies, trackText, type TrackSpec } from './storm-helpers';
 
 /**
  * Issue 10 items 1, 4 and 6 over an advisory update (decision 061): a hurricane crosses Grenada
@@ -29,7 +29,8 @@ const V1: TrackSpec[] = [
 const V2: TrackSpec[] = [...V1, { time: '2020-09-01T18:00:00Z', status: 'HU', lat: 12.2, lon: -61.9, windKt: 100 }];
 
 describeApp('an advisory update that raises a storm: top-ups once, alerts once per holder', (suite) => {
-  const deps = () => lifecycleDeps(suite.app);
+  // Each advisory is imported the day after its points.
+  const deps = () => importedOn(lifecycleDeps(suite.app), '2020-09-02T12:00:00Z');
   let holderA = '';
   let holderB = '';
 

@@ -1,10 +1,10 @@
 import { evaluateStorm, POLICY_STATUSES } from '@fhp/domain';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, isNull } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { describeApp } from '../../test/harness';
 import { verifyStoredLedger } from '../modules/audit';
 import { loadStorms } from '../modules/storms';
-import { cancellationRequests, ledgerEntries, payments, payouts, policies, users } from '../db/schema';
+import { cancellationRequests, ledgerEntries, payments, payouts, policies, stormAlerts, users } from '../db/schema';
 import { DEMO_POLICIES, seedDemoPolicies } from './demo-policies';
 
 describeApp('demo policies', (suite) => {
@@ -19,7 +19,13 @@ describeApp('demo policies', (suite) => {
     expect(rows.find((row) => row.status === 'CANCELED' && row.refundDueCents > 0)).toBeDefined();
     expect(await app.db.$count(cancellationRequests, eq(cancellationRequests.status, 'PENDING'))).toBe(1);
     expect(await app.db.$count(payments)).toBeGreaterThanOrEqual(10);
-    expect(await app.db.$count(payouts)).toBe(3);
+    // The trigger engine's, evaluating the exercise storms on their dates (decision 141): Janet pays
+    // two of the three Grenada policies of 2026 (option 3 gets nothing from a Category 2), Maria both Dominica ones.
+    expect(await app.db.$count(payouts)).toBe(4);
+    // Nobody is told about demo history: every payout and alert is written as told.
+    expect(await app.db.$count(payouts, isNull(payouts.noticeQueuedAt))).toBe(0);
+    expect(await app.db.$count(stormAlerts)).toBeGreaterThan(0);
+    expect(await app.db.$count(stormAlerts, isNull(stormAlerts.noticeQueuedAt))).toBe(0);
     // Every payout names an exercise storm whose (real, re-dated) track is stored and crossed the policy's island's box 2 before the payout.
     const paid = await app.db.select().from(payouts);
     const storms = await loadStorms(app.db, [...new Set(paid.map((payout) => payout.stormRef!))]);

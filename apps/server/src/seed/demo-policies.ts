@@ -1,11 +1,12 @@
 import { defineAbilityFor, type CountryCode, type OptionId, type PaymentChannel, type PaymentPlan } from '@fhp/domain';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { policies, seasons, users } from '../db/schema';
+import { payouts, policies, seasons, users } from '../db/schema';
 import { applyCalendar, decideCancellation, isUniqueViolation, lifecycleDeps, type LifecycleDeps, requestCancellation } from '../modules/lifecycle';
 import { recordPayment } from '../modules/payments';
-import { acknowledgePayout, createPayout, recordPayoutWire } from '../modules/payouts';
+import { acknowledgePayout, recordPayoutWire } from '../modules/payouts';
 import { insertProvisionalPolicy } from '../modules/purchase';
+import { evaluateStoredStorms } from '../modules/storms';
 import { TXN_LOCATIONS } from '../modules/audit';
 import { seedDemoStorms } from './demo-storms';
 import { localIsoDate } from '@fhp/domain';
@@ -14,14 +15,18 @@ import { localIsoDate } from '@fhp/domain';
  * Demo policies in every status (issue 7), so a newcomer sees the whole life after `npm start`:
  * each is bought, paid, watched, triggered, canceled or expired through the same services and state
  * machine as the real thing, on fixed dates, so the transaction log and the proof ledger are real and
- * the seed is the same on every machine. Seasons: 2025 expired, 2026 in force, 2027 on sale. The
- * storms the payouts name are exercise storms with real tracks (demo-storms.ts).
+ * the seed is the same on every machine. Seasons: 2025 expired, 2026 in force, 2027 on sale.
+ * The policies are bought in the list's order, then every step of every policy runs in date order,
+ * so a storm finds the book as it was that day: the payouts are the trigger engine's, evaluating an
+ * exercise storm with a real track (demo-storms.ts) over every policy it covered (decision 141), and
+ * a storm step says which payout a policy gets and checks its percent.
  * Idempotent: a demo policy whose idempotency key exists is left alone. Sends no email or text.
  */
 
 type Step =
   | { pay: string; amount: number; on: string; channel?: PaymentChannel; reference: string }
   | { calendar: 'SEASON_STARTED' | 'COVER_ENDED' | 'PAYMENT_DEADLINE_PASSED'; on: string }
+  /** The engine evaluates the storm on that day (once for all the policies it pays); the policy must get `percent` from it. */
   | { storm: string; percent: number; on: string }
   | { wire: string; on: string }
   | { acknowledge: true; on: string }
@@ -112,7 +117,9 @@ export const DEMO_POLICIES: readonly DemoPolicy[] = [
   },
   {
     key: '00000000-0000-4000-8000-000000000732', holder: 'purchaser.b@fhp.example', country: 'dm', optionId: '4', coverage: 35_000, seasonYear: 2026, plan: 'FULL', channel: 'CREDIT_UNION', purchasedAt: noon('2026-03-20'),
-    steps: [{ pay: 'teller', amount: 3143, on: '2026-03-21', reference: 'CU-2026-03-0301' }, { calendar: 'SEASON_STARTED', on: '2026-06-01' }], expect: 'EVENT_MONITORING',
+    // Maria pays every option 100%: B's payout waits for its wire.
+    steps: [{ pay: 'teller', amount: 3143, on: '2026-03-21', reference: 'CU-2026-03-0301' }, { calendar: 'SEASON_STARTED', on: '2026-06-01' }, { storm: 'AL152026', percent: 100, on: '2026-10-08' }],
+    expect: 'PAYOUT_INTIMATION',
   },
   {
     key: '00000000-0000-4000-8000-000000000733', holder: 'purchaser.b@fhp.example', country: 'dm', optionId: '1', coverage: 15_000, seasonYear: 2026, plan: 'INSTALMENTS_2', channel: 'CREDIT_UNION', purchasedAt: noon('2026-04-15'),
@@ -145,64 +152,76 @@ export async function seedDemoPolicies(app: FastifyInstance): Promise<number> {
   };
   const depsAt = (iso: string): LifecycleDeps => ({ ...base, deliveries: quietDeliveries, clock: () => new Date(iso), log: { info: () => undefined, error: base.log.error } });
 
+  const bought: { demo: DemoPolicy; policy: { id: string; policyNumber: string }; holderId: string }[] = [];
   for (const demo of missing) {
     const [season] = await app.db.select().from(seasons).where(eq(seasons.year, demo.seasonYear));
     if (!season) throw new Error(`Season ${demo.seasonYear} is missing for the demo policies`);
     const holderId = idOf(demo.holder);
-    const holder = { userId: holderId, ability: defineAbilityFor({ id: holderId, role: 'purchaser' }) };
     const purchasedAt = new Date(demo.purchasedAt);
-    let policy;
     try {
-      policy = await app.db.transaction((tx) =>
-      insertProvisionalPolicy(tx, {
-        ownerId: holderId,
-        country: demo.country,
-        optionId: demo.optionId,
-        coverageCents: demo.coverage * 100,
-        ...(demo.discountPercent ? { discountPercent: demo.discountPercent } : {}),
-        seasonYear: demo.seasonYear,
-        paymentDeadline: season.paymentDeadline,
-        paymentPlan: demo.plan,
-        paymentChannel: demo.channel,
-        purchasedAt,
-        purchaseDate: localIsoDate(purchasedAt),
-        idempotencyKey: demo.key,
-        beneficiary:
-          demo.holder === 'purchaser@fhp.example'
-            ? { firstName: 'Marcus', lastName: 'Charles', email: 'marcus.charles@example.com', mobileNo: '+1 473 555 0188', addressLine1: 'Morne Jaloux Road', city: "St. George's", country: 'gd' }
-            : { firstName: 'Thérèse', lastName: 'Joseph', email: 'therese.joseph@example.com', mobileNo: '+1 767 555 0177', addressLine1: '22 Hillsborough Street', city: 'Roseau', country: 'dm' },
-      }),
+      const policy = await app.db.transaction((tx) =>
+        insertProvisionalPolicy(tx, {
+          ownerId: holderId,
+          country: demo.country,
+          optionId: demo.optionId,
+          coverageCents: demo.coverage * 100,
+          ...(demo.discountPercent ? { discountPercent: demo.discountPercent } : {}),
+          seasonYear: demo.seasonYear,
+          paymentDeadline: season.paymentDeadline,
+          paymentPlan: demo.plan,
+          paymentChannel: demo.channel,
+          purchasedAt,
+          purchaseDate: localIsoDate(purchasedAt),
+          idempotencyKey: demo.key,
+          beneficiary:
+            demo.holder === 'purchaser@fhp.example'
+              ? { firstName: 'Marcus', lastName: 'Charles', email: 'marcus.charles@example.com', mobileNo: '+1 473 555 0188', addressLine1: 'Morne Jaloux Road', city: "St. George's", country: 'gd' }
+              : { firstName: 'Thérèse', lastName: 'Joseph', email: 'therese.joseph@example.com', mobileNo: '+1 767 555 0177', addressLine1: '22 Hillsborough Street', city: 'Roseau', country: 'dm' },
+        }),
       );
+      bought.push({ demo, policy, holderId });
     } catch (error) {
       // Another instance starting at the same moment is seeding this one.
       if (isUniqueViolation(error)) continue;
       throw error;
     }
-    let payoutId = '';
-    for (const step of demo.steps) {
-      const at = noon(step.on);
-      const deps = depsAt(at);
-      if ('pay' in step) {
-        await recordPayment(
-          deps,
-          staff[step.pay as 'teller' | 'admin'],
-          { policyNumber: policy.policyNumber, amount: step.amount, channel: step.channel ?? 'CREDIT_UNION', reference: step.reference, paidOn: step.on },
-          base.defaultOrigin,
-        );
-      } else if ('calendar' in step) {
-        await applyCalendar({ deps, now: new Date(at) }, step.calendar, [{ id: policy.id, policyNumber: policy.policyNumber }]);
-      } else if ('storm' in step) {
-        payoutId = (await createPayout(deps, { policyId: policy.id, stormRef: step.storm, percent: step.percent }, { performedBy: null, location: TXN_LOCATIONS.system, at: new Date(at) })).id;
-      } else if ('wire' in step) {
-        await recordPayoutWire(deps, { payoutId, wireReference: step.wire }, { performedBy: staff.admin.userId, location: TXN_LOCATIONS.backOffice, at: new Date(at) });
-      } else if ('acknowledge' in step) {
-        await acknowledgePayout(deps, { payoutId, holderId }, { performedBy: holderId, location: TXN_LOCATIONS.portal, at: new Date(at) });
-      } else if ('cancelRequest' in step) {
-        await requestCancellation(deps, holder, { policyId: policy.id, reason: step.cancelRequest });
-      } else {
-        await decideCancellation(deps, staff.admin, policy.id, { decision: 'APPROVE' });
-      }
+  }
+
+  // Every step in date order (a stable sort: one policy's steps of a day keep their order).
+  const steps = bought.flatMap((entry) => entry.demo.steps.map((step) => ({ ...entry, step }))).sort((a, b) => a.step.on.localeCompare(b.step.on));
+  const evaluated = new Set<string>();
+  const payoutOf = new Map<string, string>();
+  for (const { policy, holderId, step } of steps) {
+    const at = noon(step.on);
+    const deps = depsAt(at);
+    const holder = { userId: holderId, ability: defineAbilityFor({ id: holderId, role: 'purchaser' }) };
+    if ('pay' in step) {
+      await recordPayment(
+        deps,
+        staff[step.pay as 'teller' | 'admin'],
+        { policyNumber: policy.policyNumber, amount: step.amount, channel: step.channel ?? 'CREDIT_UNION', reference: step.reference, paidOn: step.on },
+        base.defaultOrigin,
+      );
+    } else if ('calendar' in step) {
+      await applyCalendar({ deps, now: new Date(at) }, step.calendar, [{ id: policy.id, policyNumber: policy.policyNumber }]);
+    } else if ('storm' in step) {
+      // The engine, as an import of the storm that day would run it; nobody is told about demo history.
+      if (!evaluated.has(step.storm)) await evaluateStoredStorms(deps, [step.storm], { told: true });
+      evaluated.add(step.storm);
+      const [payout] = await app.db.select().from(payouts).where(and(eq(payouts.policyId, policy.id), eq(payouts.stormRef, step.storm)));
+      if (payout?.percent !== step.percent) throw new Error(`Demo policy ${policy.policyNumber} got ${payout?.percent ?? 'no'}% from ${step.storm}, not ${step.percent}%`);
+      payoutOf.set(policy.id, payout.id);
+    } else if ('wire' in step) {
+      await recordPayoutWire(deps, { payoutId: payoutOf.get(policy.id)!, wireReference: step.wire }, { performedBy: staff.admin.userId, location: TXN_LOCATIONS.backOffice, at: new Date(at) });
+    } else if ('acknowledge' in step) {
+      await acknowledgePayout(deps, { payoutId: payoutOf.get(policy.id)!, holderId }, { performedBy: holderId, location: TXN_LOCATIONS.portal, at: new Date(at) });
+    } else if ('cancelRequest' in step) {
+      await requestCancellation(deps, holder, { policyId: policy.id, reason: step.cancelRequest });
+    } else {
+      await decideCancellation(deps, staff.admin, policy.id, { decision: 'APPROVE' });
     }
+  }
+  for (const { demo, policy } of bought) {
     const [final] = await app.db.select({ status: policies.status }).from(policies).where(eq(policies.id, policy.id));
     if (final?.status !== demo.expect) throw new Error(`Demo policy ${policy.policyNumber} ended ${final?.status}, not ${demo.expect}`);
   }

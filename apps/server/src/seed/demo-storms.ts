@@ -7,8 +7,9 @@ import { SHIPPED_STORMS_FILE, storeStorms } from '../modules/storms';
 /**
  * The exercise storms the demo's payouts name (demo-policies.ts): real shipped tracks moved whole
  * days into the 2026 season and named as exercises, so the tracker, a storm's page and the admins'
- * payout map show a track for every demo payout. Stored as tracks only, never evaluated: the demo's
- * payouts are made by its own steps on fixed dates, and no real 2026 storm is implied.
+ * payout map show a track for every demo payout. Stored here as tracks; the trigger engine evaluates
+ * each on the date of the demo's storm steps (demo-policies.ts), so the demo's payouts are the
+ * contract's (decision 141). No real 2026 storm is implied.
  */
 export const DEMO_STORMS = [
   // Janet 1955 crossed Grenada on the night of 22 September; the exercise crosses it on 20 July 2026.

@@ -11,6 +11,7 @@ import {
   POLICY_TYPES,
   STORM_TRIGGER_FROM_STATUSES,
   STORM_TRIGGER_TARGET,
+  stormTriggeredStatus,
   allowedEvents,
   canRequestCancellation,
   followUpEvent,
@@ -148,12 +149,31 @@ describe('the policy lifecycle (product-decisions "Policy lifecycle")', () => {
     expect(() => transition(run(monitoring(), { type: 'COVER_ENDED' }), { type: 'PAYOUT_ACKNOWLEDGED' })).toThrow('This policy has no paid payout waiting for acknowledgement');
   });
 
-  it('names the statuses a storm triggers from and the one it leads to, for the set-based engine', () => {
-    expect(STORM_TRIGGER_FROM_STATUSES).toEqual(['EVENT_MONITORING', 'PAYOUT_INTIMATION', 'PAYOUT_CONFIRMATION']);
+  it('names the statuses a storm triggers from and where each leads, for the set-based engine', () => {
+    expect(STORM_TRIGGER_FROM_STATUSES).toEqual(['ISSUED', 'EVENT_MONITORING', 'PAYOUT_INTIMATION', 'PAYOUT_CONFIRMATION', 'PAYOUT_ACKNOWLEDGED', 'EXPIRED']);
     expect(STORM_TRIGGER_TARGET).toBe('PAYOUT_INTIMATION');
     for (const status of STORM_TRIGGER_FROM_STATUSES) {
-      expect(transition({ ...monitoring(), status, pendingPayouts: status === 'PAYOUT_INTIMATION' ? 1 : 0, unacknowledgedPayouts: status === 'PAYOUT_CONFIRMATION' ? 1 : 0 }, { type: 'STORM_TRIGGERED' }).status).toBe(STORM_TRIGGER_TARGET);
+      const state = { ...monitoring(), status, pendingPayouts: status === 'PAYOUT_INTIMATION' ? 1 : 0, unacknowledgedPayouts: status === 'PAYOUT_CONFIRMATION' ? 1 : 0 };
+      expect(transition(state, { type: 'STORM_TRIGGERED' }).status).toBe(stormTriggeredStatus(status));
     }
+    expect(stormTriggeredStatus('EXPIRED')).toBe('EXPIRED');
+    expect(stormTriggeredStatus('ISSUED')).toBe('PAYOUT_INTIMATION');
+    expect(stormTriggeredStatus('PAYMENT_PENDING')).toBeNull();
+    expect(stormTriggeredStatus('CANCELED')).toBeNull();
+  });
+
+  it('pays an issued policy whose June 1 step has not run: the payout is what it waits for', () => {
+    expect(transition(issued(), { type: 'STORM_TRIGGERED' })).toMatchObject({ status: 'PAYOUT_INTIMATION', pendingPayouts: 1 });
+  });
+
+  it('pays an expired policy for a storm of its term without moving it: wired and acknowledged, it stays EXPIRED', () => {
+    const expired = run(monitoring(), { type: 'COVER_ENDED' });
+    const owed = transition(expired, { type: 'STORM_TRIGGERED' });
+    expect(owed).toMatchObject({ status: 'EXPIRED', pendingPayouts: 1 });
+    const wired = transition(owed, { type: 'PAYOUT_PAID', amountCents: 500_000 });
+    expect(wired).toMatchObject({ status: 'EXPIRED', pendingPayouts: 0, unacknowledgedPayouts: 1, paidOutCents: 500_000 });
+    expect(transition(wired, { type: 'PAYOUT_ACKNOWLEDGED' })).toMatchObject({ status: 'EXPIRED', unacknowledgedPayouts: 0 });
+    expect(errorOf(() => transition(expired, { type: 'PAYOUT_PAID', amountCents: 1 })).message).toBe('This policy has no payout waiting for its wire transfer');
   });
 
   it('cancels an unpaid provisional policy at the deadline and flags partial payments for refund', () => {
@@ -197,7 +217,7 @@ describe('the transition table', () => {
   /** Open payouts as a stored policy has them: the status says what they wait for. */
   const openPayouts = (status: PolicyStatus) =>
     fc.record({
-      pendingPayouts: status === 'PAYOUT_INTIMATION' ? fc.integer({ min: 1, max: 3 }) : fc.constant(0),
+      pendingPayouts: status === 'PAYOUT_INTIMATION' ? fc.integer({ min: 1, max: 3 }) : status === 'EXPIRED' ? fc.integer({ min: 0, max: 3 }) : fc.constant(0),
       unacknowledgedPayouts:
         status === 'PAYOUT_CONFIRMATION' ? fc.integer({ min: 1, max: 3 }) : ['PAYOUT_INTIMATION', 'EXPIRED'].includes(status) ? fc.integer({ min: 0, max: 3 }) : fc.constant(0),
     });
@@ -253,7 +273,7 @@ describe('the transition table', () => {
       'CANCELLATION_APPROVED',
       'CANCELLATION_REJECTED',
     ]);
-    expect(allowedEvents('EXPIRED')).toEqual(['PAYOUT_ACKNOWLEDGED']);
+    expect(allowedEvents('EXPIRED')).toEqual(['STORM_TRIGGERED', 'PAYOUT_PAID', 'PAYOUT_ACKNOWLEDGED']);
     expect(allowedEvents('CANCELED')).toEqual([]);
   });
 });
@@ -292,7 +312,7 @@ describe('reachable policies', () => {
           if (policy.type === 'PROVISIONAL') expect(['PAYMENT_PENDING', 'CANCELED']).toContain(policy.status);
           if (policy.refundDueCents > 0) expect(policy.status).toBe('CANCELED');
           // The status says what the open payouts wait for, and every open payout can be closed.
-          if (policy.pendingPayouts > 0) expect(policy.status).toBe('PAYOUT_INTIMATION');
+          if (policy.pendingPayouts > 0) expect(['PAYOUT_INTIMATION', 'EXPIRED']).toContain(policy.status);
           else if (policy.unacknowledgedPayouts > 0) expect(['PAYOUT_CONFIRMATION', 'EXPIRED']).toContain(policy.status);
           if (policy.pendingPayouts > 0) expect(() => transition(policy, { type: 'PAYOUT_PAID', amountCents: 1 })).not.toThrow();
           if (policy.unacknowledgedPayouts > 0) expect(transition(policy, { type: 'PAYOUT_ACKNOWLEDGED' }).unacknowledgedPayouts).toBe(policy.unacknowledgedPayouts - 1);

@@ -135,12 +135,24 @@ export const POLICY_EVENT_TYPES = [
  *   EVENT_MONITORING and from both payout statuses, every pending payout can be wired from
  *   PAYOUT_INTIMATION, and every wired one acknowledged (after the cover ended too: the policy
  *   stays EXPIRED).
+ * - a storm pays whoever was covered when it came, whatever their status now (decision "Who a
+ *   storm pays"): it also triggers from ISSUED (the June 1 step has not run yet: the payout is what
+ *   the policy waits for now) and from EXPIRED (a best track published after the term ended), where
+ *   the policy stays EXPIRED and its payout is wired and acknowledged without moving it.
  */
 export const POLICY_TRANSITIONS: Readonly<Record<PolicyEventType, Partial<Record<PolicyStatus, readonly PolicyStatus[]>>>> = {
   PAYMENT_RECORDED: { PAYMENT_PENDING: ['PAYMENT_PENDING', 'ISSUED'] },
   SEASON_STARTED: { ISSUED: ['EVENT_MONITORING'] },
-  STORM_TRIGGERED: { EVENT_MONITORING: ['PAYOUT_INTIMATION'], PAYOUT_INTIMATION: ['PAYOUT_INTIMATION'], PAYOUT_CONFIRMATION: ['PAYOUT_INTIMATION'] },
-  PAYOUT_PAID: { PAYOUT_INTIMATION: ['PAYOUT_CONFIRMATION', 'PAYOUT_INTIMATION'] },
+  STORM_TRIGGERED: {
+    ISSUED: ['PAYOUT_INTIMATION'],
+    EVENT_MONITORING: ['PAYOUT_INTIMATION'],
+    PAYOUT_INTIMATION: ['PAYOUT_INTIMATION'],
+    PAYOUT_CONFIRMATION: ['PAYOUT_INTIMATION'],
+    // At rest here only when fully paid out, where the guard refuses (nothing left to pay).
+    PAYOUT_ACKNOWLEDGED: ['PAYOUT_INTIMATION'],
+    EXPIRED: ['EXPIRED'],
+  },
+  PAYOUT_PAID: { PAYOUT_INTIMATION: ['PAYOUT_CONFIRMATION', 'PAYOUT_INTIMATION'], EXPIRED: ['EXPIRED'] },
   PAYOUT_ACKNOWLEDGED: {
     PAYOUT_CONFIRMATION: ['PAYOUT_ACKNOWLEDGED', 'PAYOUT_CONFIRMATION'],
     PAYOUT_INTIMATION: ['PAYOUT_INTIMATION'],
@@ -161,14 +173,17 @@ export const POLICY_TRANSITIONS: Readonly<Record<PolicyEventType, Partial<Record
 
 /**
  * The set-based trigger engine moves many policies in one statement: these are the statuses a
- * storm triggers from, and the one it leads to, read from the table above.
+ * storm triggers from, and where each leads (`stormTriggeredStatus`), read from the table above.
  */
 export const STORM_TRIGGER_FROM_STATUSES = Object.keys(POLICY_TRANSITIONS.STORM_TRIGGERED) as PolicyStatus[];
-export const STORM_TRIGGER_TARGET: PolicyStatus = (() => {
-  const targets = new Set(Object.values(POLICY_TRANSITIONS.STORM_TRIGGERED).flat());
-  if (targets.size !== 1) throw new Error('A storm trigger must lead to one status');
-  return [...targets][0]!;
-})();
+
+/** The status a storm's payout leaves a policy in, or null when the machine refuses a storm there (never issued). */
+export function stormTriggeredStatus(status: PolicyStatus): PolicyStatus | null {
+  return POLICY_TRANSITIONS.STORM_TRIGGERED[status]?.[0] ?? null;
+}
+
+/** Where a storm moves a policy in force (every status but EXPIRED, which stays as it is). */
+export const STORM_TRIGGER_TARGET: PolicyStatus = stormTriggeredStatus('EVENT_MONITORING')!;
 
 /** The refusal reads "A policy that is EXPIRED cannot <this>". */
 const EVENT_VERB: Readonly<Record<PolicyEventType, string>> = {
@@ -275,7 +290,7 @@ export function transition(policy: PolicyState, event: PolicyEvent): PolicyState
       return { ...policy, status: 'EVENT_MONITORING' };
     case 'STORM_TRIGGERED':
       if (policy.paidOutCents >= policy.coverageCents) refuse(POLICY_ERROR_CODES.PAYOUT_ABOVE_COVERAGE, fullyPaidOutMessage());
-      return { ...policy, status: 'PAYOUT_INTIMATION', pendingPayouts: policy.pendingPayouts + 1 };
+      return { ...policy, status: stormTriggeredStatus(policy.status)!, pendingPayouts: policy.pendingPayouts + 1 };
     case 'PAYOUT_PAID': {
       if (policy.pendingPayouts <= 0) refuse(POLICY_ERROR_CODES.INVALID_TRANSITION, 'This policy has no payout waiting for its wire transfer');
       const amount = positiveCents(event.amountCents, 'A payout');
@@ -287,7 +302,9 @@ export function transition(policy: PolicyState, event: PolicyEvent): PolicyState
         );
       }
       const counts = { pendingPayouts: policy.pendingPayouts - 1, unacknowledgedPayouts: policy.unacknowledgedPayouts + 1 };
-      return { ...policy, ...counts, status: payoutStatus(counts)!, paidOutCents: policy.paidOutCents + amount };
+      // An expired policy stays expired: the wire only settles the payout of a storm of its term.
+      const status = policy.status === 'EXPIRED' ? 'EXPIRED' : payoutStatus(counts)!;
+      return { ...policy, ...counts, status, paidOutCents: policy.paidOutCents + amount };
     }
     case 'PAYOUT_ACKNOWLEDGED': {
       if (policy.unacknowledgedPayouts <= 0) refuse(POLICY_ERROR_CODES.INVALID_TRANSITION, 'This policy has no paid payout waiting for acknowledgement');

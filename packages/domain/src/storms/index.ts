@@ -10,3 +10,4 @@ export * from './analytics';
 export * from './backtest';
 export * from './map';
 export * from './sources';
+export * from './who-pays';

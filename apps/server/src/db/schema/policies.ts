@@ -67,6 +67,12 @@ export const policies = pgTable(
     unique('policies_bank_transfer_reference').on(t.bankTransferReference),
     // The admins' portfolio groups every policy by these and sums the rest (decision 072): with all
     // of them in one index, PostgreSQL reads the index alone instead of the wide rows.
+    // The trigger engine's selection (decision 140): the policies of an island and season under an
+    // option, issued at or before the storm's qualifying sample, whatever their status. Partial:
+    // provisional and canceled policies, never issued, are never paid and stay out of it.
+    index('policies_cover_idx')
+      .on(t.country, t.seasonYear, t.optionId, t.issuedAt)
+      .where(sql`${t.issuedAt} IS NOT NULL`),
     index('policies_portfolio_idx').on(t.country, t.optionId, t.status, t.seasonYear, t.coverageCents, t.premiumCents, t.discountedPremiumCents, t.paidCents),
   ],
 );

@@ -2,4 +2,4 @@
 export { MyPayoutRef } from './graphql';
 export { type MyPayoutView, payoutView } from './my-payouts';
 export { payoutRoutes } from './routes';
-export { acknowledgePayout, createPayout, recordPayoutWire } from './service';
+export { acknowledgePayout, recordPayoutWire } from './service';

@@ -1,20 +1,18 @@
-import { cappedTermPercent, DomainError, LEDGER_ACCOUNTS, payoutAmountCents, POLICY_ERROR_CODES } from '@fhp/domain';
+import { DomainError, POLICY_ERROR_CODES } from '@fhp/domain';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { payouts, policies } from '../../db/schema';
-import { type Actor, applyPolicyEvent, isUniqueViolation, isUuid, type LifecycleDeps, lockPolicy } from '../lifecycle';
+import { type Actor, applyPolicyEvent, isUuid, type LifecycleDeps, lockPolicy } from '../lifecycle';
 
 /**
- * Payouts as data and service (issue 7): the trigger engine creates them, an admin records the
- * wire, the holder acknowledges. Each step goes through the policy's state machine with its log and
- * ledger entries; the screens and GraphQL come with the trigger engine and the customer area.
+ * Payouts as data and service (issue 7): the trigger engine creates them, and only it (decision
+ * 141: the demo seed and the tests too, with tracks); an admin records the wire, the holder
+ * acknowledges. Each step goes through the policy's state machine with its log and ledger entries.
  */
 
 export type PayoutRow = typeof payouts.$inferSelect;
 
 export const PAYOUT_MESSAGES = {
-  duplicateStorm: 'This storm has already created a payout for this policy', // ours
-  nothingLeft: "This policy's coverage has been paid out in full", // ours
   unknownPayout: 'This payout was not found', // ours
   notPending: 'Only a pending payout can be recorded as paid', // ours
   notPaid: 'Only a paid payout can be acknowledged', // ours
@@ -26,69 +24,10 @@ function refuse(message: string): never {
   throw new DomainError(POLICY_ERROR_CODES.INVALID_TRANSITION, message);
 }
 
-/** What the policy's payouts so far come to: cents and percent of the coverage (a policy is one term). */
-async function createdSoFar(tx: Db, policyId: string): Promise<{ cents: number; percents: number[] }> {
-  const rows = await tx.select({ amountCents: payouts.amountCents, percent: payouts.percent }).from(payouts).where(eq(payouts.policyId, policyId));
-  return { cents: rows.reduce((total, row) => total + row.amountCents, 0), percents: rows.map((row) => row.percent) };
-}
-
 async function lockPayout(tx: Db, payoutId: string): Promise<PayoutRow> {
   const [row] = isUuid(payoutId) ? await tx.select().from(payouts).where(eq(payouts.id, payoutId)).for('update') : [];
   if (!row) refuse(PAYOUT_MESSAGES.unknownPayout);
   return row;
-}
-
-/**
- * A qualifying storm for one policy (the demo seed and tests; the trigger engine does the same for
- * many policies at once in SQL): STORM_TRIGGERED (to PAYOUT_INTIMATION) and a PENDING payout of
- * `percent` of the coverage, capped at what remains of 100% in the term. The payout records the
- * percent it pays (after the cap) beside the contract's. One payout per storm per policy here.
- */
-export async function createPayout(
-  deps: Pick<LifecycleDeps, 'db' | 'ledger'>,
-  input: { policyId: string; stormRef: string | null; percent: number },
-  actor: Actor,
-): Promise<PayoutRow> {
-  try {
-    return await deps.db.transaction(async (tx) => {
-      const row = await lockPolicy(tx, { id: input.policyId });
-      if (!row) refuse('This policy was not found');
-      if (input.stormRef !== null) {
-        const [existing] = await tx.select().from(payouts).where(and(eq(payouts.policyId, row.id), eq(payouts.stormRef, input.stormRef)));
-        if (existing) refuse(PAYOUT_MESSAGES.duplicateStorm);
-      }
-      const created = await createdSoFar(tx, row.id);
-      const percent = cappedTermPercent(created.percents, input.percent);
-      const amountCents = percent === 0 ? 0 : payoutAmountCents(row.coverageCents, percent, created.cents);
-      if (amountCents === 0) refuse(PAYOUT_MESSAGES.nothingLeft);
-      const [payout] = await tx
-        .insert(payouts)
-        // No notice is owed: this payout is made by hand (the demo seed, tests), and only the trigger
-        // engine's payouts are told to their holders (decision 091).
-        .values({ policyId: row.id, stormRef: input.stormRef, percent, contractPercent: input.percent, amountCents, status: 'PENDING', createdAt: actor.at, noticeQueuedAt: actor.at })
-        .returning();
-      const holder = deps.ledger.accountOf(row.ownerId);
-      await applyPolicyEvent(tx, deps.ledger, row, { type: 'STORM_TRIGGERED' }, actor, {
-        payload: { payoutId: payout!.id, stormRef: input.stormRef, percent, contractPercent: input.percent, amountCents },
-        ledgerData: { storm: input.stormRef ?? 'manual', percent },
-        extraLedger: [
-          {
-            kind: 'PAYOUT_CREATED',
-            txnId: payout!.id,
-            from: LEDGER_ACCOUNTS.payouts,
-            to: holder,
-            valueCents: amountCents,
-            data: { policyNumber: row.policyNumber, storm: input.stormRef ?? 'manual', percent, contractPercent: input.percent },
-            at: actor.at,
-          },
-        ],
-      });
-      return payout!;
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) refuse(PAYOUT_MESSAGES.duplicateStorm);
-    throw error;
-  }
 }
 
 /** An admin recorded the wire: payout PAID, policy PAYOUT_CONFIRMATION (PAYOUT_PAID), capped at the coverage. */

@@ -5,14 +5,16 @@ import {
   IN_FORCE_STATUSES,
   LEDGER_ACCOUNTS,
   OPTION_IDS,
-  STORM_TRIGGER_FROM_STATUSES,
-  STORM_TRIGGER_TARGET,
+  coveredInTerm,
+  stormTriggeredStatus,
+  trackPaysTerm,
   TXN_TYPES,
   type AlertApproach,
   type CountryCode,
   type Storm,
   stormPayoutFor,
   type OptionId,
+  type PolicyStatus,
   type StormEvaluation,
 } from '@fhp/domain';
 import { and, eq, sql } from 'drizzle-orm';
@@ -23,8 +25,9 @@ import { type Ledger, type NewLedgerEntry, TXN_LOCATIONS } from '../audit';
 import { ACTIONS } from '../lifecycle';
 
 /**
- * The trigger engine (issue 10 item 4): one storm against every in-force policy of an island
- * whose cover term holds the qualifying time, in a few set-based statements (decision 060). The
+ * The trigger engine (issue 10 item 4): one storm against every policy of an island that was
+ * covered when the storm came (issued by the qualifying sample, whose cover term holds it, whatever
+ * its status now: decision 140), in a few set-based statements (decision 060). The
  * contract is the domain's (`evaluateStorm` over the season's cover term); SQL only applies its
  * percentages to the rows. Idempotent: a payout is keyed by (policy, storm) and a conflict does
  * nothing. The caller holds the import lock, so two evaluations never interleave.
@@ -45,6 +48,9 @@ export interface CreatedPayout {
   stormId: string;
   stormName: string;
   country: CountryCode;
+  /** The policy's status before the payout, and after it (EXPIRED stays EXPIRED). */
+  fromStatus: PolicyStatus;
+  toStatus: PolicyStatus;
 }
 
 /** One alert per holder per storm: the island it came closest to among the holder's, and the policies there. */
@@ -92,8 +98,6 @@ const sqlList = (values: readonly string[]) =>
     sql`, `,
   );
 const IN_FORCE_SQL = sqlList(IN_FORCE_STATUSES);
-/** Statuses the machine lets a storm trigger from: the policy is watched, or already handling a payout. */
-const TRIGGERABLE_SQL = sqlList(STORM_TRIGGER_FROM_STATUSES);
 
 /** A PostgreSQL array literal of plain tokens (uuids, integers): one parameter for a whole column. */
 const arrayLiteral = (values: readonly (string | number)[]) => `{${values.join(',')}}`;
@@ -102,25 +106,35 @@ const byKey = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * Payouts for one storm, island and season, in three statements whatever the number of policies:
- * the in-force policies of the options that pay are locked (in policy-number order); what each was
- * already paid in the term is read after the locks are held, so no payout committed meanwhile is
- * missed; the domain's `stormPayoutFor` sizes each payout (the storm's % now less what it already
- * gave, capped at what remains of 100%: decisions 060 and 061); and one statement writes every
- * payout, moves the policies by the machine's STORM_TRIGGERED step (to PAYOUT_INTIMATION from
- * monitoring or either payout status) and writes one transaction-log entry per payout. The rows go
- * as array parameters, each table's rows in the order of the index they would otherwise scatter
- * (decision 066). Imports hold the import lock and every other payout writer locks its policy
- * first, so the unique (policy, storm, level) key cannot be hit here; if it were, the import fails whole.
+ * the policies the storm pays are locked (in policy-number order); what each was already paid in
+ * the term is read after the locks are held, so no payout committed meanwhile is missed; the
+ * domain's `stormPayoutFor` sizes each payout (the storm's % now less what it already gave, capped
+ * at what remains of 100%: decisions 060 and 061); and one statement writes every payout, moves
+ * each policy by the machine's STORM_TRIGGERED step (to PAYOUT_INTIMATION, an expired policy
+ * staying EXPIRED) and writes one transaction-log entry per payout. The rows go as array
+ * parameters, each table's rows in the order of the index they would otherwise scatter (decision
+ * 066). Imports hold the import lock and every other payout writer locks its policy first, so the
+ * unique (policy, storm, level) key cannot be hit here; if it were, the import fails whole.
+ *
+ * Who is paid is the domain's `stormPaysPolicy` (decision 140): issued at or before the option's
+ * qualifying sample, whatever the status now; the statement selects exactly those (the season's
+ * cover term holds the sample: `evaluateStorm` only counts samples inside it), through the index
+ * `policies_cover_idx`, and each locked row is checked with the domain's rule again (`coveredInTerm`).
  */
 async function insertPayouts(tx: Db, storm: Storm, country: CountryCode, season: SeasonRow, evaluation: StormEvaluation, at: Date): Promise<CreatedPayout[]> {
-  const paying = OPTION_IDS.filter((option) => evaluation.payouts[option] > 0);
-  if (paying.length === 0) return [];
+  const paying = OPTION_IDS.filter((option) => evaluation.payouts[option] > 0 && evaluation.qualifyingTimes[option] !== null);
+  // A track published too long after the term's end pays nobody of that term.
+  if (paying.length === 0 || !trackPaysTerm(season, at)) return [];
+  const issuedBySample = sql.join(
+    paying.map((option) => sql`(option_id = ${option} AND issued_at <= ${new Date(evaluation.qualifyingTimes[option]!)})`),
+    sql` OR `,
+  );
   const locked = (await tx.execute(sql`
-    SELECT id, owner_id, policy_number, status, coverage_cents, option_id FROM policies
-    WHERE country = ${country} AND season_year = ${season.year} AND status IN (${TRIGGERABLE_SQL}) AND option_id IN (${sqlList(paying)})
+    SELECT id, owner_id, policy_number, status, coverage_cents, option_id, issued_at FROM policies
+    WHERE country = ${country} AND season_year = ${season.year} AND issued_at IS NOT NULL AND (${issuedBySample})
     ORDER BY policy_number
     FOR UPDATE
-  `)) as unknown as QueryRows<{ id: string; owner_id: string; policy_number: string; status: string; coverage_cents: number; option_id: OptionId }>;
+  `)) as unknown as QueryRows<{ id: string; owner_id: string; policy_number: string; status: PolicyStatus; coverage_cents: number; option_id: OptionId; issued_at: Date | string }>;
   if (locked.rows.length === 0) return [];
   const earlier = (await tx.execute(sql`
     SELECT pa.policy_id, sum(pa.amount_cents)::bigint AS paid_cents, sum(pa.percent)::int AS paid_percent,
@@ -137,7 +151,10 @@ async function insertPayouts(tx: Db, storm: Storm, country: CountryCode, season:
   // in that order; the answer stays in policy-number order.
   const created: CreatedPayout[] = [];
   const logged: { logId: string; payout: CreatedPayout }[] = [];
+  const covered = coveredInTerm(season, at);
   for (const policy of locked.rows) {
+    const toStatus = stormTriggeredStatus(policy.status);
+    if (toStatus === null || !covered(policy.issued_at, evaluation.qualifyingTimes[policy.option_id])) continue;
     const before = paidSoFar.get(policy.id);
     const contractPercent = evaluation.payouts[policy.option_id];
     const priorContractPercent = before ? Number(before.storm_percent) : 0;
@@ -163,6 +180,8 @@ async function insertPayouts(tx: Db, storm: Storm, country: CountryCode, season:
       stormId: storm.id,
       stormName: storm.name,
       country,
+      fromStatus: policy.status,
+      toStatus,
     };
     created.push(row);
     logged.push({ logId: uuidv7(), payout: row });
@@ -174,8 +193,9 @@ async function insertPayouts(tx: Db, storm: Storm, country: CountryCode, season:
   await tx.execute(sql`
     WITH r AS MATERIALIZED (
       SELECT * FROM unnest(${column(written, (p) => p.payoutId)}::uuid[], ${column(written, (p) => p.policyId)}::uuid[], ${column(written, (p) => p.percent)}::int[],
-                           ${column(written, (p) => p.contractPercent)}::int[], ${column(written, (p) => p.priorContractPercent)}::int[], ${column(written, (p) => p.amountCents)}::int[])
-        AS r(id, policy_id, percent, contract_percent, prior_percent, amount_cents)
+                           ${column(written, (p) => p.contractPercent)}::int[], ${column(written, (p) => p.priorContractPercent)}::int[], ${column(written, (p) => p.amountCents)}::int[],
+                           ${column(written, (p) => p.toStatus)}::text[])
+        AS r(id, policy_id, percent, contract_percent, prior_percent, amount_cents, to_status)
     ),
     logged AS (
       SELECT * FROM unnest(${column(logged, (l) => l.logId)}::uuid[], ${column(logged, (l) => l.payout.payoutId)}::uuid[]) AS l(log_id, payout_id)
@@ -185,13 +205,13 @@ async function insertPayouts(tx: Db, storm: Storm, country: CountryCode, season:
       SELECT r.id, r.policy_id, ${storm.id}, r.percent, r.contract_percent, r.amount_cents, 'PENDING', ${at} FROM r ORDER BY r.id
     ),
     moved AS (
-      UPDATE policies p SET status = ${STORM_TRIGGER_TARGET}, status_changed_at = ${at}
-      FROM r WHERE p.id = r.policy_id AND p.status <> ${STORM_TRIGGER_TARGET}
+      UPDATE policies p SET status = r.to_status, status_changed_at = ${at}
+      FROM r WHERE p.id = r.policy_id AND p.status <> r.to_status
     )
     -- The policies as this statement started: their status before the move is the entry's "from".
     INSERT INTO transaction_log (id, owner_id, performed_by, type, action, payload, txn_set_id, location, created_at)
     SELECT l.log_id, p.owner_id, NULL, ${TXN_TYPES.POLICY_PURCHASE_FLOW}, ${ACTIONS.STORM_TRIGGERED},
-           jsonb_build_object('policyNumber', p.policy_number, 'event', 'STORM_TRIGGERED', 'from', p.status, 'to', ${STORM_TRIGGER_TARGET}::text,
+           jsonb_build_object('policyNumber', p.policy_number, 'event', 'STORM_TRIGGERED', 'from', p.status, 'to', r.to_status,
                               'payoutId', r.id, 'stormRef', ${storm.id}::text, 'percent', r.percent, 'contractPercent', r.contract_percent,
                               'priorContractPercent', r.prior_percent, 'amountCents', r.amount_cents),
            p.policy_number, ${TXN_LOCATIONS.system}, ${at}
@@ -308,7 +328,8 @@ function ledgerEntries(
       from: LEDGER_ACCOUNTS.payouts,
       to: accountOf(payout.ownerId),
       valueCents: payout.amountCents,
-      data: { policyNumber: payout.policyNumber, storm: payout.stormId, percent: payout.percent, contractPercent: payout.contractPercent },
+      // The policy's status before and after, as the machine's own entries say: an expired policy paid late stays EXPIRED.
+      data: { policyNumber: payout.policyNumber, storm: payout.stormId, percent: payout.percent, contractPercent: payout.contractPercent, from: payout.fromStatus, to: payout.toStatus },
       at,
     });
   }

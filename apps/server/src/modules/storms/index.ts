@@ -2,7 +2,7 @@
 export { stormNoticesJob } from './notice-drain';
 export { loadStorms, storeStorms } from './repository';
 export { stormRoutes } from './routes';
-export { importStormText, stormFileText } from './service';
+export { evaluateStoredStorms, importStormText, stormFileText } from './service';
 export { loadShippedStorms, SHIPPED_STORMS_FILE } from './shipped';
 export { ingestBdeck } from './feeds/ingest';
 export { createFeedPoller, type FeedPoller } from './feeds/poller';

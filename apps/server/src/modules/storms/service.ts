@@ -1,10 +1,11 @@
 import { COUNTRY_CODES, DomainError, HURDAT2_MAX_BYTES, parseHurdat2, STORM_ERROR_CODES, type CountryCode } from '@fhp/domain';
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { payouts, stormAlerts, storms } from '../../db/schema';
 import type { LifecycleDeps } from '../lifecycle';
 import { evaluateStoredStorm, loadSeasons, type CreatedPayout, type StormAlert } from './evaluation';
 import { drainStormNotices } from './notice-drain';
-import { storeStorms, type StormChange } from './repository';
+import { loadStorms, storeStorms, type StormChange } from './repository';
 
 /**
  * Importing a HURDAT2 file (issue 10 item 1): parse it whole (a bad line refuses the file, with its
@@ -71,14 +72,53 @@ export async function importStormText(deps: ImportDeps & Partial<Pick<LifecycleD
   const at = deps.clock();
   const countries = options.countries ?? COUNTRY_CODES;
   const result = await deps.db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${STORM_IMPORT_LOCK})`);
-    // The evaluation of a storm over an island's whole book sorts and joins as many rows as there are
-    // policies: room in memory for that keeps those steps off temporary files (this transaction only).
-    await tx.execute(sql`SET LOCAL work_mem = '64MB'`);
+    await lockImports(tx);
     return importInTransaction(tx, deps.ledger, parsed, countries, at);
   });
   if (options.notify !== false && deps.deliveries) await queueNotices({ ...deps, deliveries: deps.deliveries });
   return result;
+}
+
+/** Serialises the engine's runs across instances, inside the caller's transaction. */
+async function lockImports(tx: Db): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${STORM_IMPORT_LOCK})`);
+  // The evaluation of a storm over an island's whole book sorts and joins as many rows as there are
+  // policies: room in memory for that keeps those steps off temporary files (this transaction only).
+  await tx.execute(sql`SET LOCAL work_mem = '64MB'`);
+}
+
+/**
+ * Evaluates stored storms again, each over its whole stored track, as their import did: the same
+ * engine, lock and idempotency (a payout already made is not made again). The demo seed replays its
+ * exercise storms this way on their dates (decision 141), with `told: true`: the payouts and alerts
+ * are written as already told, in the same transaction, so no email or text is ever owed for them.
+ */
+export async function evaluateStoredStorms(
+  deps: ImportDeps,
+  ids: readonly string[],
+  options: { countries?: readonly CountryCode[]; told?: boolean } = {},
+): Promise<Omit<ImportResult, 'storms'>> {
+  const at = deps.clock();
+  const countries = options.countries ?? COUNTRY_CODES;
+  return deps.db.transaction(async (tx) => {
+    await lockImports(tx);
+    const result: Omit<ImportResult, 'storms'> = { payouts: [], alerts: [] };
+    const versions = new Map((await tx.select({ id: storms.id, version: storms.version }).from(storms).where(inArray(storms.id, [...ids]))).map((row) => [row.id, row.version]));
+    const seasons = await loadSeasons(tx);
+    for (const storm of await loadStorms(tx, ids)) {
+      const evaluated = await evaluateStoredStorm(tx, deps.ledger, storm, versions.get(storm.id)!, countries, at, seasons);
+      result.payouts.push(...evaluated.payouts);
+      result.alerts.push(...evaluated.alerts);
+    }
+    if (options.told) {
+      const payoutIds = result.payouts.map((payout) => payout.payoutId);
+      if (payoutIds.length > 0) await tx.update(payouts).set({ noticeQueuedAt: at }).where(inArray(payouts.id, payoutIds));
+      for (const alert of result.alerts) {
+        await tx.update(stormAlerts).set({ noticeQueuedAt: at }).where(and(eq(stormAlerts.stormId, alert.stormId), eq(stormAlerts.ownerId, alert.ownerId)));
+      }
+    }
+    return result;
+  });
 }
 
 /**

@@ -1,0 +1,1 @@
+CREATE INDEX "policies_cover_idx" ON "policies" USING btree ("country","season_year","option_id","issued_at") WHERE "policies"."issued_at" IS NOT NULL;
