@@ -25,6 +25,8 @@ import { ensureSeason, insertPolicies, shippedHurdat2, stormBlock, trackText } f
  * operational track without taking money back.
  */
 
+/** A track pays up to 12 months after the term's end (decision 140): these suites live in Ivan's season. */
+const IVAN_SEASON_CLOCK = (): Date => new Date('2004-11-30T16:00:00Z');
 const IVAN = parseHurdat2(stormBlock(shippedHurdat2('caribbean-1950-2023.txt'), 'AL092004'))[0]!;
 /** Up to 2004-09-08 06:00 UTC: past Grenada (the eye crossed near 2004-09-07 21:00). */
 const CROSSING = IVAN.points.filter((point) => point.time <= '2004-09-08T06:00:00.000Z');
@@ -232,7 +234,7 @@ describeApp('advisory feeds: a storm crossing Grenada pays within one poll, and 
     // The best track gives the same figures here: nothing new, nothing taken back.
     expect(await stormPayouts()).toEqual(before);
   });
-});
+}, { clock: IVAN_SEASON_CLOCK });
 
 describe('STORM_FEEDS configuration', () => {
   it('reads name=URL pairs and the poll interval, and names what is wrong', () => {
@@ -299,7 +301,7 @@ describeApp('the best track after a feed: a higher figure tops up, a lower one t
     expect(await paid('AL322020')).toEqual(['T:50/50', '1:50/50', '2:50/50', '3:50/50']);
     expect((await ingestBdeck(deps(), 'nhc', 'bal322020.dat', feedOf('32', crossing(100)))).change).toBe('UNCHANGED');
   });
-});
+}, { clock: () => new Date('2020-11-30T16:00:00Z') });
 
 /** The server polls the configured feeds from its start (STORM_FEEDS), without anyone asking. */
 const WIRED_DIR = mkdtempSync(join(tmpdir(), 'fhp-feed-wired-'));
@@ -320,5 +322,5 @@ describeApp(
       expect(state).toMatchObject({ failures: 0 });
     });
   },
-  { env: { STORM_FEEDS: `local=${pathToFileURL(join(WIRED_DIR, 'bal092004.dat')).href}` } },
+  { env: { STORM_FEEDS: `local=${pathToFileURL(join(WIRED_DIR, 'bal092004.dat')).href}` }, clock: IVAN_SEASON_CLOCK },
 );

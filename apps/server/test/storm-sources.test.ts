@@ -67,6 +67,9 @@ const paying = (figures: { option: string; percent: number }[]) =>
     .map((figure) => `${figure.option}:${figure.percent}`)
     .join(' ');
 
+/** A track pays up to 12 months after the term's end (decision 140): the suites live in 2020's season. */
+const SEASON_2020_NOW = new Date('2020-11-30T16:00:00Z');
+
 describeApp(
   'sources that must agree: two of two',
   (suite) => {
@@ -188,7 +191,7 @@ describeApp(
       expect((await answered()).map((feed) => `${feed.source} ${feed.silent}`)).toEqual(['mirror false', 'nhc false']);
       await suite.app.db
         .update(stormFeedStates)
-        .set({ answeredAt: new Date(Date.now() - 2 * 60 * 60 * 1000), failures: 7, lastError: 'the server answered 503' })
+        .set({ answeredAt: new Date(SEASON_2020_NOW.getTime() - 2 * 60 * 60 * 1000), failures: 7, lastError: 'the server answered 503' })
         .where(eq(stormFeedStates.source, 'mirror'));
       expect(await answered()).toMatchObject([
         { source: 'mirror', silent: true, failures: 7 },
@@ -196,7 +199,7 @@ describeApp(
       ]);
     });
   },
-  { env: { PAYOUT_SOURCES_REQUIRED: '2' } },
+  { env: { PAYOUT_SOURCES_REQUIRED: '2' }, clock: () => SEASON_2020_NOW },
 );
 
 describeApp('sources that must agree: one required (the default) pays the highest figure, as before', (suite) => {
@@ -223,7 +226,7 @@ describeApp('sources that must agree: one required (the default) pays the highes
     const shown = (await gqlAs<{ stormSourceDifferences: { stormId: string; payable: boolean; sourcesRequired: number }[] }>(suite.app, admin, DIFFERENCES)).body.data!.stormSourceDifferences;
     expect(shown.filter((row) => row.stormId === 'AL352020')).toMatchObject([{ payable: false, sourcesRequired: 1 }]);
   });
-});
+}, { clock: () => SEASON_2020_NOW });
 
 describe('PAYOUT_SOURCES_REQUIRED configuration', () => {
   it('defaults to one, and may not ask more sources than STORM_FEEDS names', () => {
