@@ -1,4 +1,4 @@
-import type { PaymentChannel, ReminderKind } from '@fhp/domain';
+import type { CancellationRequestStatus, PaymentChannel, ReminderKind } from '@fhp/domain';
 import { sql } from 'drizzle-orm';
 import { date, index, integer, pgTable, primaryKey, serial, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './identity';
@@ -89,7 +89,7 @@ export const cancellationRequests = pgTable(
       .notNull()
       .references(() => users.id),
     requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
-    status: text('status').$type<'PENDING' | 'APPROVED' | 'REJECTED'>().notNull(),
+    status: text('status').$type<CancellationRequestStatus>().notNull(),
     decidedBy: uuid('decided_by').references(() => users.id),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     comment: text('comment'),
