@@ -50,6 +50,7 @@ export const PolicyPaymentViewRef = builder.objectRef<PaymentViewData>('PolicyPa
     status: t.exposeString('status'),
     paymentState: t.exposeString('paymentState', { description: 'PAYMENT_PENDING, PARTIALLY_PAID or FULLY_PAID' }),
     holderName: t.exposeString('holderName'),
+    yours: t.boolean({ description: 'True when the person asking holds this record: they cannot act on it as staff (another staff member does).', resolve: (view, _args, ctx) => view.ownerId === ctx.user?.id }),
     countryName: t.exposeString('countryName'),
     optionLabel: t.exposeString('optionLabel'),
     paymentPlan: t.exposeString('paymentPlan'),

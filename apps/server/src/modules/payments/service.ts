@@ -1,5 +1,6 @@
 import {
   formatReceiptNumber,
+  ownRecordRefusal,
   transitionRefusal,
   normalizePolicyNumber,
   parsePolicyNumber,
@@ -99,6 +100,9 @@ export async function recordPayment(
     outcome = await deps.db.transaction(async (tx) => {
       const row = await lockPolicy(tx, { policyNumber });
       if (!row) throw notFound();
+      // Duties: a teller or admin who holds this policy does not record its payments.
+      const own = ownRecordRefusal('payment', caller.userId, row.ownerId);
+      if (own) throw userInputError(own, 'FORBIDDEN');
       // A CANCELED or EXPIRED policy is refused with the machine's sentence before anything else is
       // looked at: a reference already used there must not read as "already recorded".
       const closed = transitionRefusal(row.status, 'PAYMENT_RECORDED');

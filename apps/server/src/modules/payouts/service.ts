@@ -1,7 +1,8 @@
-import { cappedTermPercent, DomainError, LEDGER_ACCOUNTS, payoutAmountCents, POLICY_ERROR_CODES } from '@fhp/domain';
+import { cappedTermPercent, DomainError, LEDGER_ACCOUNTS, ownRecordRefusal, payoutAmountCents, POLICY_ERROR_CODES } from '@fhp/domain';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { payouts, policies } from '../../db/schema';
+import { userInputError } from '../../graphql/errors';
 import { type Actor, applyPolicyEvent, isUniqueViolation, isUuid, type LifecycleDeps, lockPolicy } from '../lifecycle';
 
 /**
@@ -102,6 +103,9 @@ export async function recordPayoutWire(
   return deps.db.transaction(async (tx) => {
     const payout = await lockPayout(tx, input.payoutId);
     const row = await lockPolicy(tx, { id: payout.policyId });
+    // Duties: an admin who holds the policy does not record its payout's wire.
+    const own = ownRecordRefusal('payoutWire', actor.performedBy, row!.ownerId);
+    if (own) throw userInputError(own, 'FORBIDDEN');
     if (payout.status !== 'PENDING') refuse(PAYOUT_MESSAGES.notPending);
     let paid: PayoutRow | undefined;
     await applyPolicyEvent(tx, deps.ledger, row!, { type: 'PAYOUT_PAID', amountCents: payout.amountCents }, actor, {
