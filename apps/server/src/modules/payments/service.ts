@@ -109,8 +109,9 @@ export async function recordPayment(
       if (closed) throw closed;
       const payable = row.discountedPremiumCents ?? row.premiumCents;
       const outstanding = payable - row.paidCents;
-      // The season's deadline is read with the policy locked: the deadline job queues on the same row.
-      const [season] = await tx.select({ paymentDeadline: seasons.paymentDeadline }).from(seasons).where(eq(seasons.year, row.seasonYear));
+      // The season's deadline is read with the policy locked (the deadline job queues on the same
+      // row) and the season row shared: an admin's edit of its dates waits for this payment.
+      const [season] = await tx.select({ paymentDeadline: seasons.paymentDeadline }).from(seasons).where(eq(seasons.year, row.seasonYear)).for('share');
       if (!season) throw new Error(`Policy ${row.policyNumber} has no season ${row.seasonYear}`);
       const refusal = paymentRefusal(values, {
         outstandingCents: outstanding,
