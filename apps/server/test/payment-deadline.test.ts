@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { ledgerEntries, payments, policies, transactionLog } from '../src/db/schema';
 import { verifyStoredLedger } from '../src/modules/audit/ledger';
 import { describeApp } from './harness';
-import { tokenFor } from './identity-helpers';
+import { gqlAs, tokenFor } from './identity-helpers';
 import { secondInstance } from './instances';
 import { makeProvisional, paymentInput, recordPaymentAs, settableClock } from './lifecycle-helpers';
 
@@ -36,6 +36,9 @@ describeApp(
       const [row] = await suite.app.db.select().from(policies).where(eq(policies.id, policy.id));
       expect(row).toMatchObject({ status: 'PAYMENT_PENDING', type: 'PROVISIONAL', paidCents: 0 });
       expect({ payments: await suite.app.db.$count(payments), ledger: await suite.app.db.$count(ledgerEntries), log: await suite.app.db.$count(transactionLog) }).toEqual(before);
+      // The desk's form reads the deadline to give the same sentence before sending.
+      const desk = await gqlAs<{ paymentDesk: { paymentDeadline: string }[] }>(suite.app, teller, '{ paymentDesk(search: "' + policy.policyNumber + '") { paymentDeadline } }');
+      expect(desk.body.data?.paymentDesk).toEqual([{ paymentDeadline: '2027-05-31' }]);
     });
 
     it('still counts a payment made on the deadline and recorded the next morning', async () => {

@@ -58,6 +58,7 @@ export const PolicyPaymentViewRef = builder.objectRef<PaymentViewData>('PolicyPa
     bankTransferReference: t.exposeString('bankTransferReference', { nullable: true }),
     purchasedAt: t.exposeString('purchasedAt'),
     purchaseDate: t.exposeString('purchaseDate', { description: 'YYYY-MM-DD in America/Port_of_Spain' }),
+    paymentDeadline: t.exposeString('paymentDeadline', { nullable: true, description: "YYYY-MM-DD: the season's payment deadline; a payment made after it is refused" }),
     coverage: t.expose('coverage', { type: MoneyRef }),
     premium: t.expose('premium', { type: MoneyRef }),
     payable: t.expose('payable', { type: MoneyRef, description: 'What the holder owes: the discounted premium when an offer applied.' }),
