@@ -33,7 +33,7 @@ const SERVER_MODULES = {
   lifecycle: ['audit', 'documents', 'identity', 'jobs', 'notifications'],
   audit: ['identity'],
   files: ['identity', 'jobs'],
-  pricing: ['identity'],
+  pricing: ['audit', 'identity'],
   identity: ['notifications'],
   catalogue: [],
   documents: [],

@@ -7,9 +7,11 @@ import { ADMIN_CONFIG_MESSAGES } from '@fhp/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
-import { offers, seasons } from '../src/db/schema';
+import { and, asc, eq } from 'drizzle-orm';
+import { offers, policies, seasons, transactionLog } from '../src/db/schema';
 import { describeApp, testConfig } from './harness';
-import { gqlAs, tokenFor } from './identity-helpers';
+import { gqlAs, tokenFor, userId } from './identity-helpers';
+import { makeProvisional } from './lifecycle-helpers';
 
 const now = new Date('2027-03-01T12:00:00Z');
 
@@ -122,6 +124,54 @@ describeApp(
       expect(await suite.app.db.select().from(seasons)).toEqual(before);
       const listed = await gqlAs<{ adminSeasons: { year: number }[] }>(suite.app, admin, '{ adminSeasons { year } }');
       expect(listed.body.data?.adminSeasons[0]?.year).toBe(2035);
+    });
+
+    it('logs each season and offer edit with the administrator and the values before and after (issue 19 item 7)', async () => {
+      const adminId = await userId(suite.app, 'admin@fhp.example');
+      const input = { year: 2040, coverStart: '2040-06-01', coverEnd: '2041-05-31', paymentDeadline: '2040-05-31', purchaseWindowOpen: false, nextSeasonYear: 2041 };
+      expect((await gqlAs(suite.app, admin, SAVE_SEASON, { input })).body.errors).toBeUndefined();
+      // No policy yet: its dates may still move.
+      expect((await gqlAs(suite.app, admin, SAVE_SEASON, { input: { ...input, paymentDeadline: '2040-05-15' } })).body.errors).toBeUndefined();
+      const seasonLog = await suite.app.db.select().from(transactionLog).where(eq(transactionLog.txnSetId, 'season:2040')).orderBy(asc(transactionLog.seq));
+      expect(seasonLog.map((entry) => [entry.action, entry.type, entry.performedBy, entry.ownerId, entry.location])).toEqual([
+        ['Season created', 'CATALOGUE_EDIT', adminId, adminId, 'Back office'],
+        ['Season changed', 'CATALOGUE_EDIT', adminId, adminId, 'Back office'],
+      ]);
+      expect(seasonLog[0]!.payload).toMatchObject({ before: null, after: { year: 2040, paymentDeadline: '2040-05-31' } });
+      expect(seasonLog[1]!.payload).toMatchObject({ before: { paymentDeadline: '2040-05-31' }, after: { paymentDeadline: '2040-05-15' } });
+
+      const created = await gqlAs<{ saveOffer: { id: string } }>(suite.app, admin, SAVE_OFFER, { input: offer({ id: null, country: 'dm', discountPercent: '3' }) });
+      const id = created.body.data!.saveOffer.id;
+      expect((await gqlAs(suite.app, admin, SAVE_OFFER, { input: offer({ id, country: 'dm', discountPercent: '4.5' }) })).body.errors).toBeUndefined();
+      const offerLog = await suite.app.db.select().from(transactionLog).where(eq(transactionLog.txnSetId, `offer:${id}`)).orderBy(asc(transactionLog.seq));
+      expect(offerLog.map((entry) => [entry.action, entry.performedBy])).toEqual([
+        ['Offer created', adminId],
+        ['Offer changed', adminId],
+      ]);
+      expect(offerLog[1]!.payload).toMatchObject({ before: { id, discountPercent: '3.00' }, after: { id, discountPercent: '4.50' } });
+    });
+
+    it('keeps the cover dates and deadline of a season with issued policies; its window stays editable (issue 19 item 7)', async () => {
+      const input = { year: 2042, coverStart: '2042-06-01', coverEnd: '2043-05-31', paymentDeadline: '2042-05-31', purchaseWindowOpen: true, nextSeasonYear: 2043 };
+      expect((await gqlAs(suite.app, admin, SAVE_SEASON, { input })).body.errors).toBeUndefined();
+      const policy = await makeProvisional(suite.app, 'purchaser@fhp.example', { seasonYear: 2042, purchasedAt: '2042-03-01T16:00:00Z' });
+      // A provisional policy does not fix the terms; an issued one does.
+      expect((await gqlAs(suite.app, admin, SAVE_SEASON, { input: { ...input, paymentDeadline: '2042-05-30' } })).body.errors).toBeUndefined();
+      await suite.app.db.update(policies).set({ type: 'ACTUAL', status: 'ISSUED', paidCents: policy.premiumCents }).where(eq(policies.id, policy.id));
+      const stored = await suite.app.db.select().from(seasons).where(eq(seasons.year, 2042));
+      const cases: [Record<string, unknown>, string][] = [
+        [{ paymentDeadline: '2042-06-15', coverEnd: '2043-05-31' }, 'The payment deadline of the 2042 season cannot be changed: 1 policy has been issued on these terms'],
+        [{ coverStart: '2042-07-01', coverEnd: '2043-06-30', paymentDeadline: '2042-05-30' }, 'The cover start and cover end of the 2042 season cannot be changed: 1 policy has been issued on these terms'],
+      ];
+      for (const [patch, message] of cases) {
+        const { body } = await gqlAs(suite.app, admin, SAVE_SEASON, { input: { ...input, ...patch } });
+        expect(body.errors?.[0], JSON.stringify(patch)).toMatchObject({ message, extensions: { code: 'BAD_USER_INPUT' } });
+      }
+      expect(await suite.app.db.select().from(seasons).where(eq(seasons.year, 2042))).toEqual(stored);
+      const closed = await gqlAs(suite.app, admin, SAVE_SEASON, { input: { ...input, paymentDeadline: '2042-05-30', purchaseWindowOpen: false, nextSeasonYear: 2044 } });
+      expect(closed.body.errors).toBeUndefined();
+      const changes = await suite.app.db.$count(transactionLog, and(eq(transactionLog.txnSetId, 'season:2042'), eq(transactionLog.action, 'Season changed')));
+      expect(changes).toBe(2);
     });
   },
   { clock: () => now },

@@ -120,6 +120,33 @@ describeApp(
       expect(message((await gqlAs(app, tokens.holder, CANCEL, { policyId: policy.id, reason: 'Too late?' })).body)).toBe('A policy that is ISSUED cannot be canceled');
       expect(await app.db.$count(cancellationRequests)).toBe(before);
     });
+
+    it('closes a pending request in the same step when the policy is paid in full or canceled at the deadline (issue 19 item 4)', async () => {
+      const { app } = suite;
+      time.set('2027-03-15T16:00:00Z');
+      const paid = await makeProvisional(app, 'purchaser@fhp.example', { plan: 'FULL' });
+      const unpaid = await makeProvisional(app, 'purchaser@fhp.example', { plan: 'FULL' });
+      for (const policy of [paid, unpaid]) {
+        expect((await gqlAs(app, tokens.holder, CANCEL, { policyId: policy.id, reason: 'Not sure yet' })).body.errors).toBeUndefined();
+      }
+      const queued = async () => (await gqlAs<{ cancellationRequests: { policyNumber: string }[] }>(app, tokens.admin, LIST)).body.data!.cancellationRequests.map((r) => r.policyNumber);
+      expect(await queued()).toEqual(expect.arrayContaining([paid.policyNumber, unpaid.policyNumber]));
+
+      expect((await recordPaymentAs(app, tokens.teller, paymentInput(paid.policyNumber, '1960'))).body.data?.recordPayment.policy.status).toBe('ISSUED');
+      const [closedByPayment] = await app.db.select().from(cancellationRequests).where(eq(cancellationRequests.policyId, paid.id));
+      expect(closedByPayment).toMatchObject({ status: 'CLOSED', comment: 'Closed: the premium was paid in full and the contract issued', decidedAt: new Date('2027-03-15T16:00:00Z') });
+      expect(await queued()).not.toContain(paid.policyNumber);
+      const log = await app.db.select().from(transactionLog).where(eq(transactionLog.txnSetId, paid.policyNumber)).orderBy(asc(transactionLog.seq));
+      expect(log.find((entry) => entry.action === 'Payment recorded')?.payload).toMatchObject({ to: 'ISSUED', cancellationRequestClosed: true });
+
+      time.set('2027-06-01T12:00:00Z');
+      expect(await app.jobs.run('payment-deadline', 'closes-requests')).toMatchObject({ ran: true });
+      const [closedByDeadline] = await app.db.select().from(cancellationRequests).where(eq(cancellationRequests.policyId, unpaid.id));
+      expect(closedByDeadline).toMatchObject({ status: 'CLOSED', decidedBy: null, comment: 'Closed: the policy was canceled at the payment deadline' });
+      const admin = await tokenFor(app, 'admin@fhp.example');
+      expect((await gqlAs<{ cancellationRequests: { policyNumber: string }[] }>(app, admin, LIST)).body.data!.cancellationRequests.map((r) => r.policyNumber)).not.toContain(unpaid.policyNumber);
+      time.set('2027-03-15T16:00:00Z');
+    });
   },
   { clock: time.clock, env: { SMTP_URL: smtp.url } },
 );

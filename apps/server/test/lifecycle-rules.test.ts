@@ -227,7 +227,9 @@ describeApp(
       const watched = await makeProvisional(suite.app, HOLDER, { plan: 'FULL' });
       const wholeTermMissed = await makeProvisional(suite.app, OTHER, { plan: 'FULL', seasonYear: 2026, purchasedAt: '2026-03-01T16:00:00Z' });
       for (const policy of [watched, wholeTermMissed]) {
-        const paid = await recordPaymentAs(suite.app, tokens.teller, paymentInput(policy.policyNumber, (policy.premiumCents / 100).toFixed(2)));
+        // Each paid before its season's deadline (2026's was May 31, 2026), recorded today.
+        const paidOn = policy.seasonYear === 2026 ? '2026-03-10' : '2027-03-10';
+        const paid = await recordPaymentAs(suite.app, tokens.teller, paymentInput(policy.policyNumber, (policy.premiumCents / 100).toFixed(2), { paidOn }));
         expect(paid.body.data?.recordPayment.policy.status, JSON.stringify(paid.body.errors)).toBe('ISSUED');
       }
       const startAt = async (iso: string, check: (app: FastifyInstance) => Promise<void>) => {

@@ -180,7 +180,7 @@ describeApp('the transaction log query (getTxnList)', (suite) => {
         [{ limit: 1000 }, TXN_LIST_MESSAGES.limitRange],
         [{ limit: 0 }, TXN_LIST_MESSAGES.limitRange],
         [{ skip: -1 }, TXN_LIST_MESSAGES.skipNegative],
-        [{ where: { type: { in: ['PAYOUT'] } } }, TXN_LIST_MESSAGES.unknownType('PAYOUT', ['KYC_SUBMISSION', 'POLICY_PURCHASE_FLOW', 'BANK_DETAIL', 'CONTENT_EDIT'])],
+        [{ where: { type: { in: ['PAYOUT'] } } }, TXN_LIST_MESSAGES.unknownType('PAYOUT', ['KYC_SUBMISSION', 'POLICY_PURCHASE_FLOW', 'BANK_DETAIL', 'CONTENT_EDIT', 'CATALOGUE_EDIT'])],
         [{ where: { txnOwner: { equals: '' } } }, TXN_LIST_MESSAGES.accountIdRequired],
       ] as const) {
         const body = await list('a', input);

@@ -58,3 +58,31 @@ export function isPurchaseWindowOpen(season: Season, today?: IsoDate): boolean {
 export function isWithinCover(season: Pick<Season, 'coverStart' | 'coverEnd'>, date: IsoDate): boolean {
   return date >= season.coverStart && date <= season.coverEnd;
 }
+
+/** The terms a policy is sold on: once a season has issued policies, these are fixed. */
+export const SOLD_SEASON_TERMS = ['coverStart', 'coverEnd', 'paymentDeadline'] as const;
+
+const SOLD_TERM_LABELS: Readonly<Record<(typeof SOLD_SEASON_TERMS)[number], string>> = {
+  coverStart: 'cover start',
+  coverEnd: 'cover end',
+  paymentDeadline: 'payment deadline',
+};
+
+/**
+ * Why a season edit cannot be saved, or null (product-decisions "Duties"): the cover dates and the
+ * payment deadline of a season with issued policies are the terms those contracts were sold on. The
+ * window and the next season's year stay editable.
+ */
+export function soldSeasonEditRefusal(
+  stored: Pick<Season, 'year' | 'coverStart' | 'coverEnd' | 'paymentDeadline'>,
+  edited: Pick<Season, 'coverStart' | 'coverEnd' | 'paymentDeadline'>,
+  issuedPolicies: number,
+): string | null {
+  if (issuedPolicies <= 0) return null;
+  const moved = SOLD_SEASON_TERMS.filter((term) => stored[term] !== edited[term]);
+  if (moved.length === 0) return null;
+  const labels = moved.map((term) => SOLD_TERM_LABELS[term]);
+  const what = labels.length === 1 ? labels[0] : `${labels.slice(0, -1).join(', ')} and ${labels[labels.length - 1]}`;
+  const sold = issuedPolicies === 1 ? '1 policy has' : `${issuedPolicies.toLocaleString('en-US')} policies have`;
+  return `The ${what} of the ${stored.year} season cannot be changed: ${sold} been issued on these terms`;
+}

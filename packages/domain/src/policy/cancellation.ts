@@ -30,3 +30,17 @@ export const cancellationDecisionSchema = z.discriminatedUnion(
   { error: CANCELLATION_MESSAGES.decisionRequired },
 );
 export type CancellationDecision = z.output<typeof cancellationDecisionSchema>;
+
+/**
+ * What became of a holder's request: waiting, decided by an admin, or CLOSED with the provisional
+ * policy it was about (paid in full, or canceled at the payment deadline), product-decisions
+ * "Policy lifecycle". A closed request leaves the admin's queue in the transaction that closed it.
+ */
+export const CANCELLATION_REQUEST_STATUSES = ['PENDING', 'APPROVED', 'REJECTED', 'CLOSED'] as const;
+export type CancellationRequestStatus = (typeof CANCELLATION_REQUEST_STATUSES)[number];
+
+/** The note a closed request keeps, by the event that ended the provisional policy. */
+export const CANCELLATION_CLOSED_NOTES = {
+  PAYMENT_RECORDED: 'Closed: the premium was paid in full and the contract issued', // ours
+  PAYMENT_DEADLINE_PASSED: 'Closed: the policy was canceled at the payment deadline', // ours
+} as const;

@@ -49,6 +49,13 @@ describe('paymentRefusal', () => {
     expect(paymentRefusal({ amount: 100, paidOn: '2027-02-28' }, context)).toBe('The paid-on date cannot be before the policy was bought (01/03/2027)');
     expect(paymentRefusal({ amount: 100, paidOn: '2027-03-10' }, { ...context, outstandingCents: 0 })).toBe('Nothing is owed on this policy: it is fully paid.');
   });
+  it('refuses a payment made after the payment deadline, naming it', () => {
+    const late = { ...context, today: '2027-06-02', paymentDeadline: '2027-05-31' };
+    expect(paymentRefusal({ amount: 100, paidOn: '2027-05-31' }, late)).toBeNull();
+    expect(paymentRefusal({ amount: 100, paidOn: '2027-06-01' }, late)).toBe(
+      'A payment made on 01/06/2027 cannot be recorded: the premium was due by the payment deadline of 31/05/2027',
+    );
+  });
 });
 
 describe('references and receipts', () => {

@@ -5,6 +5,7 @@ import type { IsoDate } from '../season';
 import { formatDayMonthYear } from '../date-format';
 import { isIsoDate } from './dates';
 import { PAYMENT_CHANNELS } from './payment-plan';
+import { latePaymentRefusal } from './status';
 
 /**
  * Recording a payment (product-decisions "Payment method", "Roles at work"): a teller at a partner
@@ -91,6 +92,8 @@ export interface PaymentContext {
   purchaseDate: IsoDate;
   /** Today in America/Port_of_Spain. */
   today: IsoDate;
+  /** The season's payment deadline, when known: a payment made after it is refused (the transition's rule too). */
+  paymentDeadline?: IsoDate;
 }
 
 /**
@@ -106,6 +109,7 @@ export function paymentRefusal(values: Pick<RecordPaymentValues, 'amount' | 'pai
   if (values.paidOn < context.purchaseDate) {
     return `The paid-on date cannot be before the policy was bought (${formatDayMonthYear(context.purchaseDate)})`;
   }
+  if (context.paymentDeadline !== undefined) return latePaymentRefusal(values.paidOn, { paymentDeadline: context.paymentDeadline });
   return null;
 }
 

@@ -26,6 +26,9 @@ import {
 } from './status';
 
 /** EC$2,470.00 premium on EC$25,000 coverage: the issue's worked example. */
+/** A payment made on time in the 2027 season (deadline May 31). */
+const ON_TIME = { paidOn: '2027-03-10', season: { paymentDeadline: '2027-05-31' } } as const;
+
 const fresh = (): PolicyState => newProvisionalPolicy({ payableCents: 247_000, coverageCents: 2_500_000 });
 
 function run(policy: PolicyState, ...events: PolicyEvent[]): PolicyState {
@@ -47,7 +50,7 @@ function sampleEvent(type: PolicyEventType, amountCents = 100): PolicyEvent {
   switch (type) {
     case 'PAYMENT_RECORDED':
     case 'PAYOUT_PAID':
-      return { type, amountCents };
+      return type === 'PAYMENT_RECORDED' ? { type, amountCents, ...ON_TIME } : { type, amountCents };
     case 'CANCELLATION_REQUESTED':
       return { type, reason: 'Changed my mind' };
     default:
@@ -55,7 +58,7 @@ function sampleEvent(type: PolicyEventType, amountCents = 100): PolicyEvent {
   }
 }
 
-const issued = () => run(fresh(), { type: 'PAYMENT_RECORDED', amountCents: 247_000 });
+const issued = () => run(fresh(), { type: 'PAYMENT_RECORDED', amountCents: 247_000, ...ON_TIME });
 const monitoring = () => run(issued(), { type: 'SEASON_STARTED' });
 
 describe('the policy lifecycle (product-decisions "Policy lifecycle")', () => {
@@ -64,23 +67,31 @@ describe('the policy lifecycle (product-decisions "Policy lifecycle")', () => {
   });
 
   it('stays PAYMENT_PENDING while partly paid: PARTIALLY_PAID is the payment state, not a status', () => {
-    const partly = run(fresh(), { type: 'PAYMENT_RECORDED', amountCents: 100_000 });
+    const partly = run(fresh(), { type: 'PAYMENT_RECORDED', amountCents: 100_000, ...ON_TIME });
     expect(partly).toMatchObject({ type: 'PROVISIONAL', status: 'PAYMENT_PENDING', paidCents: 100_000 });
     expect(paymentState(partly.payableCents, partly.paidCents)).toBe('PARTIALLY_PAID');
     expect(isInPolicyList('provisional', partly)).toBe(true);
   });
 
   it('issues the contract (ACTUAL, ISSUED) when the payments reach the payable premium', () => {
-    const done = run(fresh(), { type: 'PAYMENT_RECORDED', amountCents: 123_500 }, { type: 'PAYMENT_RECORDED', amountCents: 123_500 });
+    const done = run(fresh(), { type: 'PAYMENT_RECORDED', amountCents: 123_500, ...ON_TIME }, { type: 'PAYMENT_RECORDED', amountCents: 123_500, ...ON_TIME });
     expect(done).toMatchObject({ type: 'ACTUAL', status: 'ISSUED', paidCents: 247_000 });
   });
 
   it('refuses a payment above what is still due, naming both amounts', () => {
-    const partly = run(fresh(), { type: 'PAYMENT_RECORDED', amountCents: 200_000 });
-    const error = errorOf(() => transition(partly, { type: 'PAYMENT_RECORDED', amountCents: 47_001 }));
+    const partly = run(fresh(), { type: 'PAYMENT_RECORDED', amountCents: 200_000, ...ON_TIME });
+    const error = errorOf(() => transition(partly, { type: 'PAYMENT_RECORDED', amountCents: 47_001, ...ON_TIME }));
     expect(error.code).toBe(POLICY_ERROR_CODES.INVALID_PAYMENT);
     expect(error.message).toBe('The payment of EC$470.01 is more than the EC$470.00 still due');
-    expect(() => transition(partly, { type: 'PAYMENT_RECORDED', amountCents: 0 })).toThrow('A payment must be more than EC$0.00');
+    expect(() => transition(partly, { type: 'PAYMENT_RECORDED', amountCents: 0, ...ON_TIME })).toThrow('A payment must be more than EC$0.00');
+  });
+
+  it('refuses a payment made after the payment deadline, naming the deadline, and counts one made on it', () => {
+    const late = { type: 'PAYMENT_RECORDED', amountCents: 247_000, paidOn: '2027-06-01', season: ON_TIME.season } as const;
+    const error = errorOf(() => transition(fresh(), late));
+    expect(error.code).toBe(POLICY_ERROR_CODES.PAYMENT_DEADLINE_PASSED);
+    expect(error.message).toBe('A payment made on 01/06/2027 cannot be recorded: the premium was due by the payment deadline of 31/05/2027');
+    expect(transition(fresh(), { ...late, paidOn: '2027-05-31' })).toMatchObject({ status: 'ISSUED', type: 'ACTUAL' });
   });
 
   it('runs monitoring, trigger, payout, acknowledgement and back to monitoring', () => {
@@ -178,7 +189,7 @@ describe('the policy lifecycle (product-decisions "Policy lifecycle")', () => {
 
   it('cancels an unpaid provisional policy at the deadline and flags partial payments for refund', () => {
     expect(run(fresh(), { type: 'PAYMENT_DEADLINE_PASSED' })).toMatchObject({ status: 'CANCELED', refundDueCents: 0 });
-    const partly = run(fresh(), { type: 'PAYMENT_RECORDED', amountCents: 61_750 }, { type: 'PAYMENT_DEADLINE_PASSED' });
+    const partly = run(fresh(), { type: 'PAYMENT_RECORDED', amountCents: 61_750, ...ON_TIME }, { type: 'PAYMENT_DEADLINE_PASSED' });
     expect(partly).toMatchObject({ type: 'PROVISIONAL', status: 'CANCELED', refundDueCents: 61_750 });
   });
 
@@ -197,7 +208,7 @@ describe('the policy lifecycle (product-decisions "Policy lifecycle")', () => {
 
   it('drops a pending cancellation request when full payment issues the policy', () => {
     const requested = transition(fresh(), { type: 'CANCELLATION_REQUESTED', reason: 'Not sure' });
-    expect(transition(requested, { type: 'PAYMENT_RECORDED', amountCents: 247_000 })).toMatchObject({ status: 'ISSUED', cancellationRequest: null });
+    expect(transition(requested, { type: 'PAYMENT_RECORDED', amountCents: 247_000, ...ON_TIME })).toMatchObject({ status: 'ISSUED', cancellationRequest: null });
   });
 
   it.each([
@@ -282,7 +293,12 @@ describe('reachable policies', () => {
   /** Any sequence of events from a fresh purchase; refused events are skipped, as the server would. */
   const walk = fc.array(
     fc.oneof(
-      fc.record({ type: fc.constant('PAYMENT_RECORDED' as const), amountCents: fc.integer({ min: 1, max: 300_000 }) }),
+      fc.record({
+        type: fc.constant('PAYMENT_RECORDED' as const),
+        amountCents: fc.integer({ min: 1, max: 300_000 }),
+        paidOn: fc.constantFrom('2027-03-10', '2027-05-31', '2027-06-01'),
+        season: fc.constant(ON_TIME.season),
+      }),
       fc.record({ type: fc.constant('PAYOUT_PAID' as const), amountCents: fc.integer({ min: 1, max: 3_000_000 }) }),
       fc.record({ type: fc.constant('CANCELLATION_REQUESTED' as const), reason: fc.string() }),
       fc.constantFrom(

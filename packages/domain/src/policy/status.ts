@@ -1,5 +1,7 @@
 import { DomainError } from '../errors';
+import { formatDayMonthYear } from '../date-format';
 import { assertCents, formatMoney, type Cents } from '../money';
+import type { IsoDate, Season } from '../season';
 import { CANCELLATION_MESSAGES } from './messages';
 import { POLICY_ERROR_CODES } from './errors';
 
@@ -81,8 +83,12 @@ export interface PolicyState {
 }
 
 export type PolicyEvent =
-  /** A teller (credit union) or an admin (bank transfer) recorded a payment. */
-  | { type: 'PAYMENT_RECORDED'; amountCents: Cents }
+  /**
+   * A teller (credit union) or an admin (bank transfer) recorded a payment made on `paidOn` (the
+   * slip's or the bank's date) against a policy of `season`: the deadline is a rule of the
+   * transition, so no path that records a payment can skip it.
+   */
+  | { type: 'PAYMENT_RECORDED'; amountCents: Cents; paidOn: IsoDate; season: Pick<Season, 'paymentDeadline'> }
   /** June 1 of the season (cover start). */
   | { type: 'SEASON_STARTED' }
   /** The trigger engine found a qualifying storm and created a payout. */
@@ -239,6 +245,17 @@ function positiveCents(amount: Cents, what: string): Cents {
   return amount;
 }
 
+/**
+ * Why a payment made on `paidOn` cannot count for a policy of `season`, or null (product-decisions
+ * "Policy lifecycle"): the premium is due by the payment deadline, so money paid after it does not
+ * buy the cover (a customer could otherwise pay once a storm is forecast). A payment made on time
+ * and recorded later is still counted while the policy waits for it.
+ */
+export function latePaymentRefusal(paidOn: IsoDate, season: Pick<Season, 'paymentDeadline'>): string | null {
+  if (paidOn <= season.paymentDeadline) return null;
+  return `A payment made on ${formatDayMonthYear(paidOn)} cannot be recorded: the premium was due by the payment deadline of ${formatDayMonthYear(season.paymentDeadline)}`;
+}
+
 function fullyPaidOutMessage(): string {
   return "This policy's coverage has been paid out in full";
 }
@@ -275,6 +292,8 @@ export function transition(policy: PolicyState, event: PolicyEvent): PolicyState
   switch (event.type) {
     case 'PAYMENT_RECORDED': {
       const amount = positiveCents(event.amountCents, 'A payment');
+      const late = latePaymentRefusal(event.paidOn, event.season);
+      if (late) refuse(POLICY_ERROR_CODES.PAYMENT_DEADLINE_PASSED, late);
       const outstanding = policy.payableCents - policy.paidCents;
       if (amount > outstanding) {
         refuse(

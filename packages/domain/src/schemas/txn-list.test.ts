@@ -33,7 +33,7 @@ describe('the transaction log query input', () => {
     expect(firstMessage({ limit: 2.5 })).toBe(TXN_LIST_MESSAGES.limitRange);
     expect(firstMessage({ skip: -1 })).toBe(TXN_LIST_MESSAGES.skipNegative);
     expect(firstMessage({ where: { type: { in: ['PAYOUT'] } } })).toBe(
-      'Unknown transaction type "PAYOUT". The types are KYC_SUBMISSION, POLICY_PURCHASE_FLOW, BANK_DETAIL, CONTENT_EDIT.',
+      'Unknown transaction type "PAYOUT". The types are KYC_SUBMISSION, POLICY_PURCHASE_FLOW, BANK_DETAIL, CONTENT_EDIT, CATALOGUE_EDIT.',
     );
     expect(firstMessage({ where: { type: { in: [] } } })).toBe(TXN_LIST_MESSAGES.typesRequired);
     expect(firstMessage({ where: { txnOwner: { equals: '  ' } } })).toBe(TXN_LIST_MESSAGES.accountIdRequired);

@@ -11,6 +11,8 @@ export const TXN_TYPES = {
   BANK_DETAIL: 'BANK_DETAIL',
   /** An administrator's edit of the public pages' content (issue 11 item 7). */
   CONTENT_EDIT: 'CONTENT_EDIT',
+  /** An administrator's edit of a season or an offer, with the values before and after (issue 19 item 7). */
+  CATALOGUE_EDIT: 'CATALOGUE_EDIT',
 } as const;
 export type TxnType = (typeof TXN_TYPES)[keyof typeof TXN_TYPES];
 const TYPE_NAMES: readonly string[] = Object.values(TXN_TYPES);

@@ -1,6 +1,7 @@
-import type { PaymentChannel, ReminderKind } from '@fhp/domain';
+import { CANCELLATION_REQUEST_STATUSES, PAYMENT_CHANNELS, type CancellationRequestStatus, type PaymentChannel, type ReminderKind } from '@fhp/domain';
 import { sql } from 'drizzle-orm';
-import { date, index, integer, pgTable, primaryKey, serial, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, primaryKey, serial, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { oneOf } from './checks';
 import { users } from './identity';
 import { policies } from './policies';
 
@@ -29,8 +30,16 @@ export const payments = pgTable(
       .references(() => users.id),
     recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
   },
-  (t) => [unique('payments_channel_reference').on(t.channel, t.referenceKey), index('payments_policy_idx').on(t.policyId)],
+  (t) => [
+    unique('payments_channel_reference').on(t.channel, t.referenceKey),
+    index('payments_policy_idx').on(t.policyId),
+    check('payments_amount_positive', sql`${t.amountCents} > 0 and ${t.outstandingAfterCents} >= 0`),
+    check('payments_channel', oneOf(t.channel, PAYMENT_CHANNELS)),
+  ],
 );
+
+/** A payout waits for its wire, then is paid (its acknowledgement is a time of its own). */
+const PAYOUT_STATUSES = ['PENDING', 'PAID'] as const;
 
 /**
  * Payouts (product-decisions "Policy lifecycle"): created PENDING by a trigger, PAID when an admin
@@ -52,7 +61,7 @@ export const payouts = pgTable(
     /** What the contract gave for the storm under the policy's option when this payout was made (before the cap). */
     contractPercent: integer('contract_percent').notNull(),
     amountCents: integer('amount_cents').notNull(),
-    status: text('status').$type<'PENDING' | 'PAID'>().notNull(),
+    status: text('status').$type<(typeof PAYOUT_STATUSES)[number]>().notNull(),
     wireReference: text('wire_reference'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
@@ -70,6 +79,9 @@ export const payouts = pgTable(
     unique('payouts_policy_storm_level').on(t.policyId, t.stormRef, t.contractPercent),
     // The admin's payouts-by-storm screen and the CSV export read by storm.
     index('payouts_storm_idx').on(t.stormRef, t.createdAt),
+    check('payouts_amount_positive', sql`${t.amountCents} > 0`),
+    check('payouts_percent', sql`${t.percent} between 1 and 100 and ${t.contractPercent} between 1 and 100`),
+    check('payouts_status', oneOf(t.status, PAYOUT_STATUSES)),
   ],
 );
 
@@ -89,7 +101,7 @@ export const cancellationRequests = pgTable(
       .notNull()
       .references(() => users.id),
     requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
-    status: text('status').$type<'PENDING' | 'APPROVED' | 'REJECTED'>().notNull(),
+    status: text('status').$type<CancellationRequestStatus>().notNull(),
     decidedBy: uuid('decided_by').references(() => users.id),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     comment: text('comment'),
@@ -97,6 +109,7 @@ export const cancellationRequests = pgTable(
   (t) => [
     uniqueIndex('cancellation_requests_one_pending').on(t.policyId).where(sql`${t.status} = 'PENDING'`),
     index('cancellation_requests_status_idx').on(t.status, t.requestedAt),
+    check('cancellation_requests_status', oneOf(t.status, CANCELLATION_REQUEST_STATUSES)),
   ],
 );
 

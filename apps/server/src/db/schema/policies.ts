@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import type { CrimeFlag, PaymentChannel, PaymentPlan, PolicyStatus, PolicyType, SelectableEntry } from '@fhp/domain';
+import { bigint, boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { POLICY_STATUSES, POLICY_TYPES, type CrimeFlag, type PaymentChannel, type PaymentPlan, type PolicyStatus, type PolicyType, type SelectableEntry } from '@fhp/domain';
+import { oneOf } from './checks';
 import { files } from './files';
 import { users } from './identity';
 import { seasons } from './pricing';
@@ -74,6 +75,14 @@ export const policies = pgTable(
       .on(t.country, t.seasonYear, t.optionId, t.issuedAt)
       .where(sql`${t.issuedAt} IS NOT NULL`),
     index('policies_portfolio_idx').on(t.country, t.optionId, t.status, t.seasonYear, t.coverageCents, t.premiumCents, t.discountedPremiumCents, t.paidCents),
+    // The money's invariants, held by the database too (issue 19 item 5): whatever code or script
+    // writes a policy, it never holds more than is payable or pays out more than its coverage.
+    check('policies_type', oneOf(t.type, POLICY_TYPES)),
+    check('policies_status', oneOf(t.status, POLICY_STATUSES)),
+    check('policies_amounts_positive', sql`${t.coverageCents} > 0 and ${t.premiumCents} > 0 and (${t.discountedPremiumCents} is null or ${t.discountedPremiumCents} > 0)`),
+    check('policies_paid_within_payable', sql`${t.paidCents} >= 0 and ${t.paidCents} <= coalesce(${t.discountedPremiumCents}, ${t.premiumCents})`),
+    check('policies_paid_out_within_coverage', sql`${t.paidOutCents} >= 0 and ${t.paidOutCents} <= ${t.coverageCents}`),
+    check('policies_refund_within_paid', sql`${t.refundDueCents} >= 0 and ${t.refundDueCents} <= ${t.paidCents}`),
   ],
 );
 

@@ -110,6 +110,7 @@ const KycReviewItemRef = builder.objectRef<KycReviewItem>('KycReviewItem').imple
     submittedAt: t.string({ resolve: (item) => item.submittedAt.toISOString() }),
     holderName: t.string({ resolve: (item) => [item.holderFirstName, item.holderLastName].filter(Boolean).join(' ') || item.holderEmail }),
     holderEmail: t.exposeString('holderEmail'),
+    yours: t.boolean({ description: 'True when the person asking holds this record: they cannot act on it as staff (another staff member does).', resolve: (item, _args, ctx) => item.holderId === ctx.user?.id }),
   }),
 });
 

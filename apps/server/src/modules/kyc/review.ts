@@ -1,4 +1,4 @@
-import { KYC_REVIEW_MESSAGES, type KycReviewInput } from '@fhp/domain';
+import { KYC_REVIEW_MESSAGES, ownRecordRefusal, type KycReviewInput } from '@fhp/domain';
 import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
@@ -70,6 +70,9 @@ export async function reviewKycDocument(deps: { db: Db; clock: Clock }, reviewer
   return deps.db.transaction(async (tx) => {
     const [doc] = await tx.select().from(kycDocuments).where(eq(kycDocuments.id, input.documentId)).for('update');
     if (!doc) throw userInputError(KYC_REVIEW_MESSAGES.notFound);
+    // Duties: an administrator does not review their own documents.
+    const own = ownRecordRefusal('kyc', reviewerId, doc.userId);
+    if (own) throw userInputError(own, 'FORBIDDEN');
     if (doc.status !== 'SUBMITTED') throw userInputError(KYC_REVIEW_MESSAGES.notWaiting);
     const [replaced] = await tx.select({ yes: isSuperseded }).from(kycDocuments).where(eq(kycDocuments.id, doc.id));
     if (replaced?.yes) throw userInputError(KYC_REVIEW_MESSAGES.superseded);

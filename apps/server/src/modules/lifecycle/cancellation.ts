@@ -4,6 +4,7 @@ import {
   cancelPolicyInputSchema,
   formatReceiptNumber,
   moneyView,
+  ownRecordRefusal,
   subject,
   type AppAbility,
   type MoneyView,
@@ -70,6 +71,8 @@ export async function requestCancellation(deps: LifecycleDeps, caller: { userId:
 export interface CancellationRequestView {
   policyId: string;
   policyNumber: string;
+  /** The holder: staff who hold the policy see "Yours" and cannot decide it. */
+  ownerId: string;
   holderName: string;
   status: string;
   reason: string;
@@ -98,6 +101,7 @@ export async function pendingCancellationRequests(deps: Pick<LifecycleDeps, 'db'
   return rows.map(({ request, policy, holder }) => ({
     policyId: policy.id,
     policyNumber: policy.policyNumber,
+    ownerId: policy.ownerId,
     holderName: fullName(holder),
     status: policy.status,
     reason: request.reason,
@@ -128,6 +132,9 @@ export async function decideCancellation(
   const result = await deps.db.transaction(async (tx) => {
     const row = isUuid(policyId) ? await lockPolicy(tx, { id: policyId }) : undefined;
     if (!row) throw notFound();
+    // Duties: an admin who holds this policy does not decide its cancellation.
+    const own = ownRecordRefusal('cancellation', caller.userId, row.ownerId);
+    if (own) throw userInputError(own, 'FORBIDDEN');
     const request = await pendingCancellation(tx, row.id);
     const closeRequest = async (db: Db) => {
       if (!request) return;

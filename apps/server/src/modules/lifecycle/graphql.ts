@@ -19,6 +19,7 @@ const CancellationRequestRef = builder.objectRef<CancellationRequestView>('Cance
     policyId: t.exposeString('policyId'),
     policyNumber: t.exposeString('policyNumber'),
     holderName: t.exposeString('holderName'),
+    yours: t.boolean({ description: 'True when the person asking holds this record: they cannot act on it as staff (another staff member does).', resolve: (request, _args, ctx) => request.ownerId === ctx.user?.id }),
     status: t.exposeString('status', { description: "The policy's status (it does not change while the request waits)." }),
     reason: t.exposeString('reason'),
     requestedAt: t.exposeString('requestedAt', { description: 'ISO 8601 UTC' }),

@@ -1,4 +1,5 @@
 import {
+  CANCELLATION_CLOSED_NOTES,
   followUpEvent,
   LEDGER_ACCOUNTS,
   transition,
@@ -184,6 +185,15 @@ export async function applyPolicyEvent(
     .where(eq(policies.id, row.id))
     .returning();
   if (!updated) throw new Error(`Policy ${row.policyNumber} vanished while locked`);
+  // A request still pending when the provisional policy ends (paid in full, canceled at the
+  // deadline) ends with it, in this transaction: it can no longer be approved or rejected.
+  const closesRequest = pending !== undefined && after.cancellationRequest === null && event.type in CANCELLATION_CLOSED_NOTES;
+  if (closesRequest) {
+    await tx
+      .update(cancellationRequests)
+      .set({ status: 'CLOSED', decidedBy: actor.performedBy, decidedAt: actor.at, comment: CANCELLATION_CLOSED_NOTES[event.type as keyof typeof CANCELLATION_CLOSED_NOTES] })
+      .where(eq(cancellationRequests.id, pending!.id));
+  }
 
   const holder = ledger.accountOf(row.ownerId);
   const entries: NewLedgerEntry[] = [];
@@ -193,7 +203,14 @@ export async function applyPolicyEvent(
       performedBy: actor.performedBy,
       type: TXN_TYPES.POLICY_PURCHASE_FLOW,
       action: ACTIONS[step.event.type],
-      payload: { policyNumber: row.policyNumber, event: step.event.type, from: step.from, to: step.to, ...(index === 0 ? details.payload : {}) },
+      payload: {
+        policyNumber: row.policyNumber,
+        event: step.event.type,
+        from: step.from,
+        to: step.to,
+        ...(index === 0 ? details.payload : {}),
+        ...(index === 0 && closesRequest ? { cancellationRequestClosed: true } : {}),
+      },
       txnSetId: row.policyNumber,
       location: actor.location,
       at: actor.at,

@@ -1,5 +1,6 @@
 import {
   formatReceiptNumber,
+  ownRecordRefusal,
   transitionRefusal,
   normalizePolicyNumber,
   parsePolicyNumber,
@@ -12,7 +13,8 @@ import {
   type AppAbility,
 } from '@fhp/domain';
 import { parseInput, userInputError } from '../../graphql/errors';
-import { payments } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { payments, seasons } from '../../db/schema';
 import { forbidden } from '../identity';
 import { applyPolicyEvent, issueContract, isUniqueViolation, type LifecycleDeps, lockPolicy } from '../lifecycle';
 import { TXN_LOCATIONS } from '../audit';
@@ -69,7 +71,8 @@ export interface RecordPaymentResult {
  * Records a payment (teller: credit union; admin: both channels). Validated by the domain schema the
  * form uses; then, with the policy row locked: the machine's refusal for a policy that cannot take a
  * payment (before the reference is tried, so a closed policy never reads as a reused reference),
- * `paymentRefusal` (more than owed, paid-on date), the payment row (the reference is unique per
+ * `paymentRefusal` (more than owed, paid-on date, after the season's payment deadline: the
+ * transition refuses that too), the payment row (the reference is unique per
  * channel, decision 013), `PAYMENT_RECORDED` through the state machine with its log and ledger entries. A
  * payment that completes the premium issues the contract in the same step; its PDF is made and
  * emailed after the commit (the contracts job retries if that fails).
@@ -97,13 +100,25 @@ export async function recordPayment(
     outcome = await deps.db.transaction(async (tx) => {
       const row = await lockPolicy(tx, { policyNumber });
       if (!row) throw notFound();
+      // Duties: a teller or admin who holds this policy does not record its payments.
+      const own = ownRecordRefusal('payment', caller.userId, row.ownerId);
+      if (own) throw userInputError(own, 'FORBIDDEN');
       // A CANCELED or EXPIRED policy is refused with the machine's sentence before anything else is
       // looked at: a reference already used there must not read as "already recorded".
       const closed = transitionRefusal(row.status, 'PAYMENT_RECORDED');
       if (closed) throw closed;
       const payable = row.discountedPremiumCents ?? row.premiumCents;
       const outstanding = payable - row.paidCents;
-      const refusal = paymentRefusal(values, { outstandingCents: outstanding, purchaseDate: localIsoDate(row.purchasedAt), today: localIsoDate(now) });
+      // The season's deadline is read with the policy locked (the deadline job queues on the same
+      // row) and the season row shared: an admin's edit of its dates waits for this payment.
+      const [season] = await tx.select({ paymentDeadline: seasons.paymentDeadline }).from(seasons).where(eq(seasons.year, row.seasonYear)).for('share');
+      if (!season) throw new Error(`Policy ${row.policyNumber} has no season ${row.seasonYear}`);
+      const refusal = paymentRefusal(values, {
+        outstandingCents: outstanding,
+        purchaseDate: localIsoDate(row.purchasedAt),
+        today: localIsoDate(now),
+        paymentDeadline: season.paymentDeadline,
+      });
       if (refusal) throw userInputError(refusal, PAYMENT_CODES.REFUSED);
       const [payment] = await tx
         .insert(payments)
@@ -124,7 +139,7 @@ export async function recordPayment(
         tx,
         deps.ledger,
         row,
-        { type: 'PAYMENT_RECORDED', amountCents: values.amount },
+        { type: 'PAYMENT_RECORDED', amountCents: values.amount, paidOn: values.paidOn, season },
         { performedBy: caller.userId, location, at: now },
         {
           txnId: payment!.id,

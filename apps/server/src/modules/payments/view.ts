@@ -17,7 +17,7 @@ import {
 } from '@fhp/domain';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { cancellationRequests, payments, policies, policyInstalments, users } from '../../db/schema';
+import { cancellationRequests, payments, policies, policyInstalments, seasons, users } from '../../db/schema';
 import { fullName } from '../identity';
 import type { PolicyRow } from '../lifecycle';
 import { localIsoDate } from '@fhp/domain';
@@ -70,6 +70,8 @@ export interface PaymentViewData {
   bankTransferReference: string | null;
   purchasedAt: string;
   purchaseDate: IsoDate;
+  /** The season's payment deadline: the desk's form refuses a payment made after it, as the server does. */
+  paymentDeadline: IsoDate | null;
   coverage: MoneyView;
   premium: MoneyView;
   payable: MoneyView;
@@ -90,7 +92,7 @@ export async function paymentViews(db: Db, rows: readonly PolicyRow[], now: Date
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   const today = localIsoDate(now);
-  const [instalments, paymentRows, pending, holders] = await Promise.all([
+  const [instalments, paymentRows, pending, holders, seasonRows] = await Promise.all([
     db.select().from(policyInstalments).where(inArray(policyInstalments.policyId, ids)).orderBy(asc(policyInstalments.number)),
     db
       .select({ payment: payments, recorder: { firstName: users.firstName, lastName: users.lastName, email: users.email } })
@@ -106,6 +108,10 @@ export async function paymentViews(db: Db, rows: readonly PolicyRow[], now: Date
       .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
       .from(users)
       .where(inArray(users.id, rows.map((row) => row.ownerId))),
+    db
+      .select({ year: seasons.year, paymentDeadline: seasons.paymentDeadline })
+      .from(seasons)
+      .where(inArray(seasons.year, [...new Set(rows.map((row) => row.seasonYear))])),
   ]);
   const pendingIds = new Set(pending.map((request) => request.policyId));
   return rows.map((row) => {
@@ -140,6 +146,7 @@ export async function paymentViews(db: Db, rows: readonly PolicyRow[], now: Date
       bankTransferReference: row.bankTransferReference,
       purchasedAt: row.purchasedAt.toISOString(),
       purchaseDate: localIsoDate(row.purchasedAt),
+      paymentDeadline: seasonRows.find((season) => season.year === row.seasonYear)?.paymentDeadline ?? null,
       coverage: moneyView(row.coverageCents),
       premium: moneyView(row.premiumCents),
       payable: moneyView(payable),

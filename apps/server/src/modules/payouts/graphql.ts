@@ -25,6 +25,7 @@ const StormPayoutRef = builder.objectRef<StormPayoutRow>('StormPayout').implemen
     policyId: t.exposeString('policyId'),
     policyNumber: t.exposeString('policyNumber'),
     holderName: t.exposeString('holderName'),
+    yours: t.boolean({ description: 'True when the person asking holds this record: they cannot act on it as staff (another staff member does).', resolve: (row, _args, ctx) => row.ownerId === ctx.user?.id }),
     country: t.exposeString('country'),
     optionId: t.exposeString('optionId'),
     percent: t.exposeInt('percent', { description: 'Percent of the coverage paid (after the 100%-per-term cap)' }),

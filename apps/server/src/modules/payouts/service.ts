@@ -1,7 +1,8 @@
-import { DomainError, POLICY_ERROR_CODES } from '@fhp/domain';
+import { DomainError, ownRecordRefusal, POLICY_ERROR_CODES } from '@fhp/domain';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { payouts, policies } from '../../db/schema';
+import { userInputError } from '../../graphql/errors';
 import { type Actor, applyPolicyEvent, isUuid, type LifecycleDeps, lockPolicy } from '../lifecycle';
 
 /**
@@ -41,6 +42,9 @@ export async function recordPayoutWire(
   return deps.db.transaction(async (tx) => {
     const payout = await lockPayout(tx, input.payoutId);
     const row = await lockPolicy(tx, { id: payout.policyId });
+    // Duties: an admin who holds the policy does not record its payout's wire.
+    const own = ownRecordRefusal('payoutWire', actor.performedBy, row!.ownerId);
+    if (own) throw userInputError(own, 'FORBIDDEN');
     if (payout.status !== 'PENDING') refuse(PAYOUT_MESSAGES.notPending);
     let paid: PayoutRow | undefined;
     await applyPolicyEvent(tx, deps.ledger, row!, { type: 'PAYOUT_PAID', amountCents: payout.amountCents }, actor, {

@@ -115,7 +115,7 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: OfferInputRef, required: true }) },
     resolve: (_root, { input }, ctx) => {
       requireConfigurator(ctx, 'update');
-      return saveOffer(ctx.request.server, parseInput(offerInputSchema, input));
+      return saveOffer(ctx.request.server, parseInput(offerInputSchema, input), requireUser(ctx).id);
     },
   }),
   saveSeason: t.field({
@@ -124,7 +124,7 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: SeasonInputRef, required: true }) },
     resolve: (_root, { input }, ctx) => {
       requireConfigurator(ctx, 'update');
-      return saveSeason(ctx.request.server, parseInput(seasonInputSchema, input));
+      return saveSeason(ctx.request.server, parseInput(seasonInputSchema, input), requireUser(ctx).id);
     },
   }),
 }));

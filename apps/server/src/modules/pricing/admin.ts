@@ -5,6 +5,7 @@ import {
   localIsoDate,
   localMidnightMs,
   overlappingSeason,
+  soldSeasonEditRefusal,
   type HolderLimitsInput,
   type IsoDate,
   type OfferInput,
@@ -13,8 +14,10 @@ import {
 import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { countryPricing, holderLimits, offers, seasons } from '../../db/schema';
+import type { Db } from '../../db/client';
+import { countryPricing, holderLimits, offers, policies, seasons } from '../../db/schema';
 import { userInputError } from '../../graphql/errors';
+import { appendTransaction, TXN_LOCATIONS, TXN_TYPES } from '../audit';
 import type { OfferRow, SeasonRow } from './repository';
 
 /**
@@ -48,7 +51,40 @@ export function listAllSeasons(app: FastifyInstance): Promise<SeasonRow[]> {
   return app.db.select().from(seasons).orderBy(desc(seasons.year));
 }
 
-export async function saveOffer(app: FastifyInstance, input: OfferInput): Promise<AdminOfferView> {
+/**
+ * Season and offer edits are in the transaction log (product-decisions "Duties"): the administrator
+ * is owner and performer of the entry, and the payload has the values before (null for a new one)
+ * and after, so a change to what customers pay or are covered for can be traced to who made it.
+ */
+async function logCatalogueEdit(tx: Db, actorId: string, action: string, txnSetId: string, before: object | null, after: object, at: Date): Promise<void> {
+  await appendTransaction(tx, {
+    ownerId: actorId,
+    performedBy: actorId,
+    type: TXN_TYPES.CATALOGUE_EDIT,
+    action,
+    payload: { before, after },
+    txnSetId,
+    location: TXN_LOCATIONS.backOffice,
+    at,
+  });
+}
+
+/** An offer as the log records it: the stored values, times as ISO strings. */
+function offerValues(row: OfferRow) {
+  return {
+    id: row.id,
+    country: row.country,
+    discountPercent: row.discountPercent,
+    validFrom: row.validFrom.toISOString(),
+    validTo: row.validTo?.toISOString() ?? null,
+    message: row.message,
+    logo: row.logo,
+    canPurchase: row.canPurchase,
+    active: row.active,
+  };
+}
+
+export async function saveOffer(app: FastifyInstance, input: OfferInput, actorId: string): Promise<AdminOfferView> {
   const values = {
     country: input.country,
     discountPercent: input.discountPercent,
@@ -62,34 +98,49 @@ export async function saveOffer(app: FastifyInstance, input: OfferInput): Promis
   };
   const row = await app.catalogue.edit(async (tx) => {
     let saved: OfferRow | undefined;
+    let before: OfferRow | undefined;
     if (input.id === null) {
       [saved] = await tx
         .insert(offers)
         .values({ id: `${input.country}-${randomBytes(4).toString('hex')}`, ...values })
         .returning();
     } else {
+      [before] = await tx.select().from(offers).where(eq(offers.id, input.id)).for('update');
+      if (!before) throw userInputError(ADMIN_CONFIG_MESSAGES.offerNotFound);
       [saved] = await tx.update(offers).set(values).where(eq(offers.id, input.id)).returning();
-      if (!saved) throw userInputError(ADMIN_CONFIG_MESSAGES.offerNotFound);
     }
     if (!saved) throw new Error('offer not stored');
+    await logCatalogueEdit(tx, actorId, before ? 'Offer changed' : 'Offer created', `offer:${saved.id}`, before ? offerValues(before) : null, offerValues(saved), app.clock());
     return saved;
   });
   return toOfferView(row);
 }
 
-/** Creates or updates the season of `input.year`; refused when its cover overlaps another season's. */
-export async function saveSeason(app: FastifyInstance, input: SeasonInput): Promise<SeasonRow> {
+/**
+ * Creates or updates the season of `input.year`; refused when its cover overlaps another season's,
+ * or when it would move the cover dates or the deadline of a season with issued policies.
+ */
+export async function saveSeason(app: FastifyInstance, input: SeasonInput, actorId: string): Promise<SeasonRow> {
   const row = await app.catalogue.edit(async (tx) => {
     // Two admins saving overlapping seasons at once: the second waits, then sees the first.
     await tx.execute(`lock table seasons in share row exclusive mode`);
     const others = await tx.select().from(seasons);
     const clash = overlappingSeason(input, others);
     if (clash) throw userInputError(ADMIN_CONFIG_MESSAGES.seasonOverlap(clash.year));
+    // The row is locked before the count: a payment reads its season FOR SHARE, so one issuing a
+    // policy now either commits first (and is counted) or waits and sees the saved dates.
+    const [before] = await tx.select().from(seasons).where(eq(seasons.year, input.year)).for('update');
+    if (before) {
+      const issued = await tx.$count(policies, and(eq(policies.seasonYear, input.year), eq(policies.type, 'ACTUAL')));
+      const refusal = soldSeasonEditRefusal(before, input, issued);
+      if (refusal) throw userInputError(refusal);
+    }
     const [saved] = await tx
       .insert(seasons)
       .values(input)
       .onConflictDoUpdate({ target: seasons.year, set: { ...input } })
       .returning();
+    if (saved) await logCatalogueEdit(tx, actorId, before ? 'Season changed' : 'Season created', `season:${saved.year}`, before ?? null, saved, app.clock());
     return saved;
   });
   if (!row) throw new Error('season not stored');

@@ -10,6 +10,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { useForm } from 'react-hook-form';
 import { EmptyState } from '../../components/EmptyState';
 import { Money } from '../../components/Money';
+import { OwnRecordBadge } from '../../components/OwnRecordBadge';
 import { StaffList } from '../../components/StaffList';
 import { notify } from '../../components/toast';
 import { displayMessageOf } from '../../lib/graphql/errors';
@@ -137,17 +138,18 @@ export function CancellationRequestsPage() {
                   <span className="text-body-secondary small">Requested {formatLocalLongDate(request.requestedAt)}</span>
                 </div>
                 <p className="mb-2">
-                  <strong>{request.holderName}</strong> · paid <Money cents={request.paid.cents} /> of <Money cents={request.payable.cents} />
+                  <strong>{request.holderName}</strong>
+                  {request.yours ? <OwnRecordBadge duty="cancellation" note /> : null} · paid <Money cents={request.paid.cents} /> of <Money cents={request.payable.cents} />
                   {request.receipts.length > 0 ? <span className="text-body-secondary"> (receipts {request.receipts.join(', ')})</span> : null}
                 </p>
                 <blockquote className="border-start border-3 ps-3 mb-3 text-body-secondary" style={{ overflowWrap: 'anywhere' }}>
                   {request.reason}
                 </blockquote>
                 <div className="d-flex flex-wrap gap-2">
-                  <Button variant="danger" onClick={() => setDecision({ request, approve: true })} aria-label={`Approve cancellation of ${request.policyNumber}`}>
+                  <Button variant="danger" disabled={request.yours} onClick={() => setDecision({ request, approve: true })} aria-label={`Approve cancellation of ${request.policyNumber}`}>
                     Approve
                   </Button>
-                  <Button variant="outline-primary" onClick={() => setDecision({ request, approve: false })} aria-label={`Reject cancellation of ${request.policyNumber}`}>
+                  <Button variant="outline-primary" disabled={request.yours} onClick={() => setDecision({ request, approve: false })} aria-label={`Reject cancellation of ${request.policyNumber}`}>
                     Reject
                   </Button>
                 </div>

@@ -6,7 +6,7 @@ import { graphql, type ResultOf } from '../../lib/graphql/graphql';
 
 const RequestsQuery = graphql(`
   query CancellationRequests {
-    cancellationRequests { policyId policyNumber holderName status reason requestedAt paid { cents } payable { cents } receipts }
+    cancellationRequests { policyId policyNumber holderName yours status reason requestedAt paid { cents } payable { cents } receipts }
   }
 `);
 export type CancellationRequestItem = ResultOf<typeof RequestsQuery>['cancellationRequests'][number];

@@ -10,6 +10,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { useForm } from 'react-hook-form';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorDialog } from '../../components/ErrorDialog';
+import { OwnRecordBadge } from '../../components/OwnRecordBadge';
 import { StaffList } from '../../components/StaffList';
 import { notify } from '../../components/toast';
 import { openPdf } from '../../lib/downloadPdf';
@@ -134,6 +135,7 @@ export function KycReviewPage() {
                 <div>
                   <h2 id={`kyc-${item.id}`} className="h5 mb-1">
                     {item.holderName}
+                    {item.yours ? <OwnRecordBadge duty="kyc" note /> : null}
                   </h2>
                   <p className="mb-1 text-body-secondary" style={{ overflowWrap: 'anywhere' }}>
                     {item.holderEmail}
@@ -143,10 +145,10 @@ export function KycReviewPage() {
                   </p>
                   <div className="d-flex flex-wrap gap-2">
                     <ViewDocumentButton item={item} />
-                    <Button variant="success" onClick={() => void accept(item)} disabled={review.isPending} aria-label={`Accept the ${TYPE_LABEL[item.type]} of ${item.holderName}`}>
+                    <Button variant="success" onClick={() => void accept(item)} disabled={review.isPending || item.yours} aria-label={`Accept the ${TYPE_LABEL[item.type]} of ${item.holderName}`}>
                       Accept
                     </Button>
-                    <Button variant="outline-danger" onClick={() => setRejecting(item)} aria-label={`Reject the ${TYPE_LABEL[item.type]} of ${item.holderName}`}>
+                    <Button variant="outline-danger" disabled={item.yours} onClick={() => setRejecting(item)} aria-label={`Reject the ${TYPE_LABEL[item.type]} of ${item.holderName}`}>
                       Reject
                     </Button>
                   </div>

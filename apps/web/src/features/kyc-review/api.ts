@@ -6,7 +6,7 @@ import { graphql, type ResultOf } from '../../lib/graphql/graphql';
 /* The administrators' KYC review (issue 11 item 5; decision 051). */
 
 const QueueQuery = graphql(`
-  query KycReviewQueue { kycReviewQueue { id type name status fileType doc submittedAt holderName holderEmail } }
+  query KycReviewQueue { kycReviewQueue { id type name status fileType doc submittedAt holderName holderEmail yours } }
 `);
 export type KycReviewItem = ResultOf<typeof QueueQuery>['kycReviewQueue'][number];
 

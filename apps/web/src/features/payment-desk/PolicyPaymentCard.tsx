@@ -1,5 +1,6 @@
 import {
   formatDayMonthYear,
+  OWN_RECORD_MESSAGES,
   PAYMENT_CHANNEL_LABELS,
   PAYMENT_PLAN_LABELS,
   PAYMENT_STATE_LABELS,
@@ -17,6 +18,7 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Table from 'react-bootstrap/Table';
 import { Money } from '../../components/Money';
+import { OwnRecordBadge } from '../../components/OwnRecordBadge';
 import { notify } from '../../components/toast';
 import { openPdf } from '../../lib/downloadPdf';
 import { displayMessageOf } from '../../lib/graphql/errors';
@@ -98,7 +100,10 @@ export function PolicyPaymentCard({ policy, ability, pending, onRecord }: Policy
         <dl className="row desk-facts mb-3">
           <div className="col-12 col-sm-6 col-lg-3">
             <dt>Policyholder</dt>
-            <dd>{policy.holderName}</dd>
+            <dd>
+              {policy.holderName}
+              {policy.yours ? <OwnRecordBadge duty="payment" /> : null}
+            </dd>
           </div>
           <div className="col-12 col-sm-6 col-lg-3">
             <dt>Cover</dt>
@@ -234,7 +239,9 @@ export function PolicyPaymentCard({ policy, ability, pending, onRecord }: Policy
           </Alert>
         ) : null}
 
-        {policy.acceptsPayments ? (
+        {policy.acceptsPayments && policy.yours ? (
+          <p className="text-body-secondary border-top pt-3 mb-0">{OWN_RECORD_MESSAGES.payment}</p>
+        ) : policy.acceptsPayments ? (
           <section aria-label="Record a payment" className="border-top pt-3">
             <h3 className="h6 text-uppercase text-body-secondary">Record a payment</h3>
             <RecordPaymentForm policy={policy} ability={ability} pending={pending} onSubmit={record} />

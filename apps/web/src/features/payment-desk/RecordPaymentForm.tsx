@@ -39,10 +39,15 @@ export function RecordPaymentForm({ policy, ability, pending, onSubmit }: Record
   const schema = useMemo(
     () =>
       recordPaymentInputSchema.superRefine((values, context) => {
-        const refusal = paymentRefusal(values, { outstandingCents: policy.outstanding.cents, purchaseDate: policy.purchaseDate, today });
-        if (refusal) context.addIssue({ code: 'custom', path: refusal.includes('paid-on') ? ['paidOn'] : ['amount'], message: refusal });
+        const refusal = paymentRefusal(values, {
+          outstandingCents: policy.outstanding.cents,
+          purchaseDate: policy.purchaseDate,
+          today,
+          ...(policy.paymentDeadline ? { paymentDeadline: policy.paymentDeadline } : {}),
+        });
+        if (refusal) context.addIssue({ code: 'custom', path: refusal.includes('paid-on') || refusal.includes('payment deadline') ? ['paidOn'] : ['amount'], message: refusal });
       }),
-    [policy.outstanding.cents, policy.purchaseDate, today],
+    [policy.outstanding.cents, policy.purchaseDate, policy.paymentDeadline, today],
   );
   const defaultChannel = channels.includes(policy.paymentChannel as PaymentChannel) ? (policy.paymentChannel as PaymentChannel) : channels[0];
   const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({

@@ -6,8 +6,8 @@ import { graphql, type ResultOf, type VariablesOf } from '../../lib/graphql/grap
 
 const PolicyPaymentViewFields = graphql(`
   fragment PolicyPaymentViewFields on PolicyPaymentView @_unmask {
-    policyId policyNumber type status paymentState holderName countryName optionLabel
-    paymentPlan paymentChannel bankTransferReference purchaseDate
+    policyId policyNumber type status paymentState holderName yours countryName optionLabel
+    paymentPlan paymentChannel bankTransferReference purchaseDate paymentDeadline
     coverage { cents } payable { cents } paid { cents } outstanding { cents } refundDue { cents }
     minDue { amount { cents } dueDate overdue }
     schedule { number dueDate amount { cents } paid { cents } state }

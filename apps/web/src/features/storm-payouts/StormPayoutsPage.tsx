@@ -10,6 +10,7 @@ import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
 import { COUNTRIES, COUNTRY_CODES, formatLocalLongDate, nearbySamples, type CountryCode, type StormStatus } from '@fhp/domain';
 import { EmptyState } from '../../components/EmptyState';
+import { OwnRecordBadge } from '../../components/OwnRecordBadge';
 import { ScrollTable, StaffList } from '../../components/StaffList';
 import { StormMap } from '../../components/storm-map/StormMap';
 import { notify } from '../../components/toast';
@@ -124,7 +125,10 @@ function PayoutsTable({ stormId, stormName }: { stormId: string; stormName: stri
               {rows.map((payout) => (
                 <tr key={payout.id}>
                   <td className="text-nowrap">{payout.policyNumber}</td>
-                  <td>{payout.holderName}</td>
+                  <td>
+                    {payout.holderName}
+                    {payout.yours ? <OwnRecordBadge duty="payoutWire" /> : null}
+                  </td>
                   <td>{payout.optionId}</td>
                   <td className="text-nowrap">
                     {payout.percent}
@@ -132,7 +136,7 @@ function PayoutsTable({ stormId, stormName }: { stormId: string; stormName: stri
                   </td>
                   <td className="text-nowrap">{payout.amount.formatted}</td>
                   <td><Badge bg={payout.status === 'PAID' ? 'success' : 'warning'} text={payout.status === 'PAID' ? undefined : 'dark'}>{payout.status}{payout.acknowledged ? ', acknowledged' : ''}</Badge></td>
-                  <td>{payout.status === 'PENDING' ? <WireForm payout={payout} /> : `${payout.wireReference ?? ''}${payout.paidAt ? `, ${formatLocalLongDate(payout.paidAt)}` : ''}`}</td>
+                  <td>{payout.status === 'PENDING' ? (payout.yours ? <span className="small text-body-secondary">Another administrator records it</span> : <WireForm payout={payout} />) : `${payout.wireReference ?? ''}${payout.paidAt ? `, ${formatLocalLongDate(payout.paidAt)}` : ''}`}</td>
                 </tr>
               ))}
             </tbody>

@@ -15,7 +15,7 @@ export type StormItem = ResultOf<typeof StormsQuery>['storms'][number];
 
 const PayoutsQuery = graphql(`
   query StormPayouts($stormId: String!) {
-    stormPayouts(stormId: $stormId) { id policyNumber holderName country optionId percent contractPercent amount { formatted } status paidAt wireReference acknowledged }
+    stormPayouts(stormId: $stormId) { id policyNumber holderName yours country optionId percent contractPercent amount { formatted } status paidAt wireReference acknowledged }
   }
 `);
 export type StormPayoutItem = ResultOf<typeof PayoutsQuery>['stormPayouts'][number];

@@ -1,0 +1,12 @@
+ALTER TABLE "policies" ADD CONSTRAINT "policies_type" CHECK ("policies"."type" in ('PROVISIONAL', 'ACTUAL'));--> statement-breakpoint
+ALTER TABLE "policies" ADD CONSTRAINT "policies_status" CHECK ("policies"."status" in ('PAYMENT_PENDING', 'ISSUED', 'EVENT_MONITORING', 'PAYOUT_INTIMATION', 'PAYOUT_CONFIRMATION', 'PAYOUT_ACKNOWLEDGED', 'EXPIRED', 'CANCELED'));--> statement-breakpoint
+ALTER TABLE "policies" ADD CONSTRAINT "policies_amounts_positive" CHECK ("policies"."coverage_cents" > 0 and "policies"."premium_cents" > 0 and ("policies"."discounted_premium_cents" is null or "policies"."discounted_premium_cents" > 0));--> statement-breakpoint
+ALTER TABLE "policies" ADD CONSTRAINT "policies_paid_within_payable" CHECK ("policies"."paid_cents" >= 0 and "policies"."paid_cents" <= coalesce("policies"."discounted_premium_cents", "policies"."premium_cents"));--> statement-breakpoint
+ALTER TABLE "policies" ADD CONSTRAINT "policies_paid_out_within_coverage" CHECK ("policies"."paid_out_cents" >= 0 and "policies"."paid_out_cents" <= "policies"."coverage_cents");--> statement-breakpoint
+ALTER TABLE "policies" ADD CONSTRAINT "policies_refund_within_paid" CHECK ("policies"."refund_due_cents" >= 0 and "policies"."refund_due_cents" <= "policies"."paid_cents");--> statement-breakpoint
+ALTER TABLE "cancellation_requests" ADD CONSTRAINT "cancellation_requests_status" CHECK ("cancellation_requests"."status" in ('PENDING', 'APPROVED', 'REJECTED', 'CLOSED'));--> statement-breakpoint
+ALTER TABLE "payments" ADD CONSTRAINT "payments_amount_positive" CHECK ("payments"."amount_cents" > 0 and "payments"."outstanding_after_cents" >= 0);--> statement-breakpoint
+ALTER TABLE "payments" ADD CONSTRAINT "payments_channel" CHECK ("payments"."channel" in ('CREDIT_UNION', 'BANK_TRANSFER'));--> statement-breakpoint
+ALTER TABLE "payouts" ADD CONSTRAINT "payouts_amount_positive" CHECK ("payouts"."amount_cents" > 0);--> statement-breakpoint
+ALTER TABLE "payouts" ADD CONSTRAINT "payouts_percent" CHECK ("payouts"."percent" between 1 and 100 and "payouts"."contract_percent" between 1 and 100);--> statement-breakpoint
+ALTER TABLE "payouts" ADD CONSTRAINT "payouts_status" CHECK ("payouts"."status" in ('PENDING', 'PAID'));
