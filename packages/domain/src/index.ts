@@ -18,3 +18,4 @@ export * from './local-time';
 export * from './date-format';
 export * from './storms';
 export * from './portfolio';
+export * from './sms';

@@ -8,3 +8,4 @@ export * from './term';
 export * from './analytics';
 export * from './backtest';
 export * from './map';
+export * from './label';

@@ -194,7 +194,8 @@ export async function seedDemoPolicies(app: FastifyInstance): Promise<number> {
       } else if ('storm' in step) {
         payoutId = (await createPayout(deps, { policyId: policy.id, stormRef: step.storm, percent: step.percent }, { performedBy: null, location: TXN_LOCATIONS.system, at: new Date(at) })).id;
       } else if ('wire' in step) {
-        await recordPayoutWire(deps, { payoutId, wireReference: step.wire }, { performedBy: staff.admin.userId, location: TXN_LOCATIONS.backOffice, at: new Date(at) });
+        // The demo's history is not news to anyone: no text now, no reminder later.
+        await recordPayoutWire(deps, { payoutId, wireReference: step.wire, notify: false }, { performedBy: staff.admin.userId, location: TXN_LOCATIONS.backOffice, at: new Date(at) });
       } else if ('acknowledge' in step) {
         await acknowledgePayout(deps, { payoutId, holderId }, { performedBy: holderId, location: TXN_LOCATIONS.portal, at: new Date(at) });
       } else if ('cancelRequest' in step) {

@@ -3,3 +3,4 @@ export { MyPayoutRef } from './graphql';
 export { type MyPayoutView, payoutView } from './my-payouts';
 export { payoutRoutes } from './routes';
 export { acknowledgePayout, createPayout, recordPayoutWire } from './service';
+export { payoutAcknowledgeRemindersJob } from './texts';

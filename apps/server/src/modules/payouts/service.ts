@@ -3,6 +3,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { payouts, policies } from '../../db/schema';
 import { type Actor, applyPolicyEvent, isUniqueViolation, isUuid, type LifecycleDeps, lockPolicy } from '../lifecycle';
+import { queueWiredText } from './texts';
 
 /**
  * Payouts as data and service (issue 7): the trigger engine creates them, an admin records the
@@ -91,15 +92,21 @@ export async function createPayout(
   }
 }
 
-/** An admin recorded the wire: payout PAID, policy PAYOUT_CONFIRMATION (PAYOUT_PAID), capped at the coverage. */
+/**
+ * An admin recorded the wire: payout PAID, policy PAYOUT_CONFIRMATION (PAYOUT_PAID), capped at the
+ * coverage. The holder's verified phone gets a text in the same transaction (issue 20 item 9);
+ * `notify: false` (the demo seed) records a wire nobody is told about, nor reminded of.
+ */
 export async function recordPayoutWire(
-  deps: Pick<LifecycleDeps, 'db' | 'ledger'>,
-  input: { payoutId: string; wireReference: string },
+  deps: Pick<LifecycleDeps, 'db' | 'ledger' | 'deliveries'>,
+  input: { payoutId: string; wireReference: string; notify?: boolean },
   actor: Actor,
 ): Promise<PayoutRow> {
   const wireReference = typeof input.wireReference === 'string' ? input.wireReference.trim() : '';
   if (wireReference === '') refuse(PAYOUT_MESSAGES.wireReferenceRequired);
-  return deps.db.transaction(async (tx) => {
+  const notify = input.notify ?? true;
+  let texted = false;
+  const result = await deps.db.transaction(async (tx) => {
     const payout = await lockPayout(tx, input.payoutId);
     const row = await lockPolicy(tx, { id: payout.policyId });
     if (payout.status !== 'PENDING') refuse(PAYOUT_MESSAGES.notPending);
@@ -110,11 +117,18 @@ export async function recordPayoutWire(
       payload: { payoutId: payout.id, amountCents: payout.amountCents },
       ledgerData: { percent: payout.percent },
       alsoWrite: async (db) => {
-        [paid] = await db.update(payouts).set({ status: 'PAID', wireReference, paidAt: actor.at }).where(eq(payouts.id, payout.id)).returning();
+        [paid] = await db
+          .update(payouts)
+          .set({ status: 'PAID', wireReference, paidAt: actor.at, ...(notify ? {} : { ackReminderQueuedAt: actor.at }) })
+          .where(eq(payouts.id, payout.id))
+          .returning();
       },
     });
+    if (notify) texted = await queueWiredText(tx, deps.deliveries, paid!);
     return paid!;
   });
+  if (texted) deps.deliveries.kick();
+  return result;
 }
 
 /**
