@@ -17,9 +17,9 @@ import { useAcknowledgePayout, useMyPayouts, useMyPolicyDetail, usePolicyTimelin
 import { CancelPolicyForm } from './CancelPolicyForm';
 import { LedgerProof } from './LedgerProof';
 import { OptionPayouts } from './OptionPayouts';
+import { PayoutsTable } from './PayoutsTable';
 import { dayMonthYear, dayMonthYearOf } from './format';
 import { StatusBadge } from './MyPoliciesPage';
-import type { TrackerMonth } from '../../lib/policyPaths';
 import { LIST_PATHS, trackerPath } from './paths';
 import { DETAIL_TEXTS, LIST_TEXTS } from './texts';
 import './my-policies.css';
@@ -63,30 +63,7 @@ function Payouts({ number, payouts, canAcknowledge }: { number: string; payouts:
   if (payouts.data.length === 0) return <p className="mb-0 text-body-secondary">No payouts yet.</p>;
   return (
     <>
-      <Table responsive size="sm" className="mb-3">
-        <thead>
-          <tr>
-            <th scope="col">Storm</th>
-            <th scope="col">Share</th>
-            <th scope="col">Amount</th>
-            <th scope="col">Status</th>
-            <th scope="col">Paid on</th>
-            <th scope="col">Acknowledged</th>
-          </tr>
-        </thead>
-        <tbody>
-          {payouts.data.map((payout) => (
-            <tr key={payout.id}>
-              <td>{payout.stormRef ? <Link to={trackerPath(number, payout.createdOn.slice(0, 7) as TrackerMonth)}>{payout.stormRef}</Link> : '-'}</td>
-              <td>{payout.percent}%</td>
-              <td>{payout.amount.formatted}</td>
-              <td>{payout.status === 'PAID' ? 'Paid' : 'Pending'}</td>
-              <td>{payout.paidOn ? dayMonthYearOf(payout.paidOn) : '-'}</td>
-              <td>{payout.acknowledged ? 'Yes' : 'No'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
+      <PayoutsTable policyNumber={number} payouts={payouts.data} />
       {canAcknowledge &&
         payouts.data
           .filter((payout) => payout.status === 'PAID' && !payout.acknowledged && payout.paidOn)

@@ -39,7 +39,7 @@ export type MyPolicyDetail = ResultOf<typeof DetailQuery>['getMyPolicyDetail'];
 const PayoutsQuery = graphql(`
   query MyPayouts($input: MyPayoutsInput) {
     getMyPayouts(input: $input) {
-      data { id percent amount { formatted } status paidOn acknowledged stormRef createdOn }
+      data { id percent amount { formatted } status paidOn acknowledged stormRef stormName createdOn }
       currentPage totalPages
     }
   }
