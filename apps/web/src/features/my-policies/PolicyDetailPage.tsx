@@ -3,7 +3,6 @@ import { useEffect, useState, type ReactNode } from 'react';
 import Accordion from 'react-bootstrap/Accordion';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import Table from 'react-bootstrap/Table';
 import { Link, useParams } from 'react-router';
 import { ErrorDialog } from '../../components/ErrorDialog';
 import { LoadingScreen } from '../../components/LoadingScreen';
@@ -15,27 +14,16 @@ import { ApiError, displayMessageOf } from '../../lib/graphql/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useAcknowledgePayout, useMyPayouts, useMyPolicyDetail, usePolicyTimeline, type MyPayoutRow, type MyPolicyDetail } from './api';
 import { CancelPolicyForm } from './CancelPolicyForm';
+import { Facts } from './Facts';
 import { LedgerProof } from './LedgerProof';
 import { OptionPayouts } from './OptionPayouts';
+import { PaymentsSection } from './PaymentsSection';
 import { PayoutsTable } from './PayoutsTable';
 import { dayMonthYear, dayMonthYearOf } from './format';
 import { StatusBadge } from './MyPoliciesPage';
 import { LIST_PATHS, trackerPath } from './paths';
 import { DETAIL_TEXTS, LIST_TEXTS } from './texts';
 import './my-policies.css';
-
-function Facts({ rows }: { rows: [string, ReactNode][] }) {
-  return (
-    <dl className="policy-card-facts mb-0">
-      {rows.map(([label, value]) => (
-        <div key={label} className="contents">
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
 
 function Timeline({ policyNumber }: { policyNumber: string }) {
   const timeline = usePolicyTimeline(policyNumber);
@@ -206,58 +194,7 @@ function Detail({ list, detail }: { list: MyPolicyList; detail: MyPolicyDetail }
         <Accordion.Item eventKey="payments">
           <Accordion.Header>Payments</Accordion.Header>
           <Accordion.Body>
-            <Facts
-              rows={[
-                ['Premium payable', payments.payable.formatted],
-                ['Paid', payments.paid.formatted],
-                ['Still owed', payments.outstanding.formatted],
-                ...(payments.minDue.amount.cents > 0
-                  ? ([['Minimum due', `${payments.minDue.amount.formatted}${payments.minDue.dueDate ? ` by ${dayMonthYearOf(payments.minDue.dueDate)}` : ''}`]] as [string, ReactNode][])
-                  : []),
-              ]}
-            />
-            <Table responsive size="sm" className="mt-3 mb-0">
-              <caption>Payment schedule</caption>
-              <thead>
-                <tr>
-                  <th scope="col">#</th>
-                  <th scope="col">Due</th>
-                  <th scope="col">Amount</th>
-                  <th scope="col">State</th>
-                </tr>
-              </thead>
-              <tbody>
-                {payments.schedule.map((row) => (
-                  <tr key={row.number}>
-                    <td>{row.number}</td>
-                    <td>{dayMonthYearOf(row.dueDate)}</td>
-                    <td>{row.amount.formatted}</td>
-                    <td>{row.state.replace('_', ' ').toLowerCase()}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-            {payments.payments.length > 0 && (
-              <Table responsive size="sm" className="mt-3 mb-0">
-                <caption>Payments received</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Receipt</th>
-                    <th scope="col">Paid on</th>
-                    <th scope="col">Amount</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {payments.payments.map((payment) => (
-                    <tr key={payment.id}>
-                      <td>{payment.receiptNumber}</td>
-                      <td>{dayMonthYearOf(payment.paidOn)}</td>
-                      <td>{payment.amount.formatted}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </Table>
-            )}
+            <PaymentsSection status={policy.status} payments={payments} />
           </Accordion.Body>
         </Accordion.Item>
         <Accordion.Item eventKey="payouts">

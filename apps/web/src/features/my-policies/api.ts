@@ -24,7 +24,7 @@ const DetailQuery = graphql(`
       benificiaryDetail { firstName lastName email mobileNo addressLine1 city country }
       useOfProceeds { value selected }
       payments {
-        paymentState paymentPlan payable { formatted } paid { formatted } outstanding { formatted cents }
+        paymentState paymentPlan payable { formatted } paid { formatted } outstanding { formatted cents } refundDue { formatted cents }
         minDue { amount { formatted cents } dueDate overdue }
         schedule { number dueDate amount { formatted } state }
         payments { id receiptNumber amount { formatted } channel paidOn receiptUrl }
