@@ -48,6 +48,7 @@ function detail({ type = 'PROVISIONAL', status = 'PAYMENT_PENDING', payouts = []
       payable: { formatted: 'EC$2,470.00' },
       paid: { formatted: 'EC$0.00' },
       outstanding: { formatted: 'EC$2,470.00', cents: 247000 },
+      refundDue: { formatted: 'EC$0.00', cents: 0 },
       minDue: { amount: { formatted: 'EC$0.00', cents: 0 }, dueDate: null, overdue: false },
       schedule: [],
       payments: [],
