@@ -12,7 +12,7 @@ import { trackerPath } from './paths';
  * coverage, and the state with the wire's date and the acknowledgement. Nothing the six columns
  * said is lost; each cell carries two lines instead.
  */
-export function PayoutsTable({ policyNumber, payouts }: { policyNumber: string; payouts: readonly MyPayoutRow[] }) {
+export function PayoutsTable({ policyNumber, payouts, archived = false }: { policyNumber: string; payouts: readonly MyPayoutRow[]; archived?: boolean }) {
   return (
     <Table size="sm" className="payouts-table mb-3">
       <thead>
@@ -28,7 +28,7 @@ export function PayoutsTable({ policyNumber, payouts }: { policyNumber: string; 
             <td>
               {payout.stormRef ? (
                 <>
-                  <Link to={trackerPath(policyNumber, payout.createdOn.slice(0, 7) as TrackerMonth)}>{payout.stormName ? stormDisplayName(payout.stormName) : payout.stormRef}</Link>
+                  <Link to={trackerPath(policyNumber, payout.createdOn.slice(0, 7) as TrackerMonth, { archived })}>{payout.stormName ? stormDisplayName(payout.stormName) : payout.stormRef}</Link>
                   {payout.stormName && <small className="d-block text-body-secondary">{payout.stormRef}</small>}
                 </>
               ) : (

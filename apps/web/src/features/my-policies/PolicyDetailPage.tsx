@@ -43,7 +43,7 @@ function Timeline({ policyNumber }: { policyNumber: string }) {
   );
 }
 
-function Payouts({ number, payouts, canAcknowledge }: { number: string; payouts: ReturnType<typeof useMyPayouts>; canAcknowledge: boolean }) {
+function Payouts({ number, payouts, canAcknowledge, archived }: { number: string; payouts: ReturnType<typeof useMyPayouts>; canAcknowledge: boolean; archived: boolean }) {
   const acknowledge = useAcknowledgePayout();
   const [done, setDone] = useState(false);
   if (payouts.isError) return <p className="mb-0 text-body-secondary">{DETAIL_TEXTS.payoutsFailed}</p>;
@@ -51,7 +51,7 @@ function Payouts({ number, payouts, canAcknowledge }: { number: string; payouts:
   if (payouts.data.length === 0) return <p className="mb-0 text-body-secondary">No payouts yet.</p>;
   return (
     <>
-      <PayoutsTable policyNumber={number} payouts={payouts.data} />
+      <PayoutsTable policyNumber={number} payouts={payouts.data} archived={archived} />
       {canAcknowledge &&
         payouts.data
           .filter((payout) => payout.status === 'PAID' && !payout.acknowledged && payout.paidOn)
@@ -129,7 +129,8 @@ function Detail({ list, detail }: { list: MyPolicyList; detail: MyPolicyDetail }
             </Link>
           )}
           {actions.includes('analytics') && (
-            <Link className="btn btn-primary" to={trackerPath(policy.policyNumber)}>
+            // From the archive (an expired cover term) the tracker opens on the term's first month, and leads back to the archive.
+            <Link className="btn btn-primary" to={list === 'ARCHIVED' ? trackerPath(policy.policyNumber, `${policy.seasonYear}-06`, { archived: true }) : trackerPath(policy.policyNumber)}>
               Tropical Cyclone Tracker
             </Link>
           )}
@@ -200,7 +201,7 @@ function Detail({ list, detail }: { list: MyPolicyList; detail: MyPolicyDetail }
         <Accordion.Item eventKey="payouts">
           <Accordion.Header>Payouts</Accordion.Header>
           <Accordion.Body>
-            <Payouts number={policy.policyNumber} payouts={payouts} canAcknowledge={canAcknowledge} />
+            <Payouts number={policy.policyNumber} payouts={payouts} canAcknowledge={canAcknowledge} archived={list === 'ARCHIVED'} />
           </Accordion.Body>
         </Accordion.Item>
         <Accordion.Item eventKey="timeline">
