@@ -65,27 +65,27 @@ export function ImportUsersDialog({ onClose, onImported }: { onClose: () => void
             <Alert variant={bad.length > 0 ? 'danger' : 'success'} role="status">
               {preview.message}
             </Alert>
-            {/* Three columns, the user's name above their email: it fits a 390 px phone without sideways scrolling (issue 20 item 5). */}
+            {/* Three columns, the problem first, the user's name above their email: it fits a 390 px phone without sideways scrolling (issue 20 item 5). */}
             <div className="import-preview">
               <Table size="sm" className="mb-0">
                 <thead>
                   <tr>
                     <th scope="col">Row</th>
-                    <th scope="col">User</th>
                     <th scope="col">Problem</th>
+                    <th scope="col">User</th>
                   </tr>
                 </thead>
                 <tbody>
                   {(bad.length > 0 ? bad : preview.rows.slice(0, 50)).map((row) => (
                     <tr key={row.row} className={row.errors.length > 0 ? 'table-danger' : undefined}>
                       <td>{row.row}</td>
+                      <td>{row.errors.join('; ') || 'OK'}</td>
                       <td className="cell-text">
                         {[row.firstName, row.lastName].filter(Boolean).join(' ') || <span className="text-body-secondary">No name</span>}
                         <small className="d-block">
                           <EmailText email={row.email} />
                         </small>
                       </td>
-                      <td>{row.errors.join('; ') || 'OK'}</td>
                     </tr>
                   ))}
                 </tbody>
