@@ -51,7 +51,7 @@ test('an archived cancelled policy owes nothing: what was paid and the refund du
     await page.getByRole('button', { name: 'Payments' }).click();
     const body = page.locator('.accordion-collapse.show').filter({ hasText: 'Premium payable' });
     await expect(body.getByText('Refund due')).toBeVisible();
-    await expect(body.getByText(/This policy was cancelled/)).toBeVisible();
+    await expect(body.getByText(/This policy was canceled/)).toBeVisible();
     await expect(body.getByText('Still owed')).toHaveCount(0);
     await expect(body.getByText('Payment schedule')).toHaveCount(0);
   }

@@ -69,7 +69,7 @@ describe('a cancelled policy owes nothing (issue 20 item 3)', () => {
   });
 
   it('says the refund due, or that nothing is owed either way', () => {
-    expect(cancelledPaymentsText(82_350)).toBe('This policy was cancelled, so nothing more is owed. The EC$823.50 you paid will be refunded; our team will contact you about it.');
-    expect(cancelledPaymentsText(0)).toBe('This policy was cancelled. No payment was received, so nothing is owed either way.');
+    expect(cancelledPaymentsText(82_350)).toBe('This policy was canceled, so nothing more is owed. The EC$823.50 you paid will be refunded; our team will contact you about it.');
+    expect(cancelledPaymentsText(0)).toBe('This policy was canceled. No payment was received, so nothing is owed either way.');
   });
 });

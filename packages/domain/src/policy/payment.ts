@@ -126,6 +126,6 @@ export function stillOwedCents(policy: { status: string; payableCents: Cents; pa
 /** The holder's sentence on a cancelled policy's payments: the refund due, or that nothing is owed either way. */
 export function cancelledPaymentsText(refundDueCents: Cents): string {
   return refundDueCents > 0
-    ? `This policy was cancelled, so nothing more is owed. The ${formatMoney(refundDueCents)} you paid will be refunded; our team will contact you about it.`
-    : 'This policy was cancelled. No payment was received, so nothing is owed either way.';
+    ? `This policy was canceled, so nothing more is owed. The ${formatMoney(refundDueCents)} you paid will be refunded; our team will contact you about it.`
+    : 'This policy was canceled. No payment was received, so nothing is owed either way.';
 }
