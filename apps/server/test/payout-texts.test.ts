@@ -1,10 +1,10 @@
 import { fitsOneSms } from '@fhp/domain';
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import { payouts, users } from '../src/db/schema';
+import { payouts, policies, users } from '../src/db/schema';
 import { TXN_LOCATIONS } from '../src/modules/audit/transaction-log';
 import { lifecycleDeps } from '../src/modules/lifecycle/deps';
-import { createPayout, recordPayoutWire } from '../src/modules/payouts/service';
+import { recordPayoutWire } from '../src/modules/payouts/service';
 import { describeApp } from './harness';
 import { tokenFor, userId } from './identity-helpers';
 import { makeProvisional, paymentInput, recordPaymentAs, settableClock } from './lifecycle-helpers';
@@ -44,10 +44,14 @@ describeApp(
       phoneB = b!.phone!;
       time.set('2027-06-02T12:00:00Z');
       await app.jobs.run('season-start', 'payout-texts');
-      const deps = lifecycleDeps(app);
+      // A storm's payout as the trigger engine leaves it (its own notice already queued): PENDING, the policy intimated.
       for (const email of [A, B]) {
-        const payout = await createPayout(deps, { policyId: payoutOf[email]!, stormRef: 'AL092027', percent: 35 }, { performedBy: null, location: TXN_LOCATIONS.system, at: time.clock() });
-        payoutOf[email] = payout.id;
+        const [payout] = await app.db
+          .insert(payouts)
+          .values({ policyId: payoutOf[email]!, stormRef: 'AL092027', percent: 35, contractPercent: 35, amountCents: 875_000, status: 'PENDING', createdAt: time.clock(), noticeQueuedAt: time.clock() })
+          .returning();
+        await app.db.update(policies).set({ status: 'PAYOUT_INTIMATION' }).where(eq(policies.id, payoutOf[email]!));
+        payoutOf[email] = payout!.id;
       }
     });
 
