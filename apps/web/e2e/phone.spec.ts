@@ -108,3 +108,12 @@ test('the import preview fits a 390 px phone: no sideways scroll in the dialog',
   expect(await body.evaluate((node) => node.scrollWidth - node.clientWidth), 'the dialog scrolls sideways').toBeLessThanOrEqual(1);
   await screenshotAtWidths(admin, 'phone-admin-import-preview');
 });
+
+test('the staff\u2019s storm list names each storm with its id beside it', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const admin = await signedInPage(browser, 'admin@fhp.example');
+  await admin.goto('/storm-payouts');
+  await expect(admin.getByRole('heading', { level: 2, name: 'Janet exercise (AL052026)' })).toBeVisible({ timeout: 30_000 });
+  await expect(admin.getByText(/JANET EXERCISE/)).toHaveCount(0);
+  await screenshotAtWidths(admin, 'phone-admin-storm-payouts');
+});
