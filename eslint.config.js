@@ -20,7 +20,7 @@ const features = existsSync(featuresDir)
  */
 const SERVER_MODULES = {
   policies: ['audit', 'identity', 'lifecycle', 'payments', 'payouts'],
-  payouts: ['audit', 'bank', 'identity', 'lifecycle'],
+  payouts: ['audit', 'bank', 'identity', 'jobs', 'lifecycle'],
   payments: ['audit', 'documents', 'identity', 'lifecycle'],
   purchase: ['audit', 'identity', 'lifecycle', 'notifications', 'pricing'],
   storms: ['audit', 'identity', 'jobs', 'lifecycle', 'notifications'],

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { unattachedUploadsJob } from './modules/files';
 import { createJobRunner, type JobDefinition, type JobRunner } from './modules/jobs';
 import { LIFECYCLE_JOBS, lifecycleDeps, type LifecycleDeps } from './modules/lifecycle';
+import { payoutAcknowledgeRemindersJob } from './modules/payouts';
 import { createFeedPoller, stormNoticesJob, type FeedPoller } from './modules/storms';
 
 declare module 'fastify' {
@@ -16,9 +17,10 @@ declare module 'fastify' {
 /**
  * In the order they run at start: the lifecycle's (cancel and expire first, then contracts and
  * reminders for what is left); the storm notices an import's process left unqueued (decision 091);
+ * the texts reminding holders to acknowledge a wire a week old (issue 20 item 9);
  * the upload cleanup. Composed here, above the modules, since each module only knows its own jobs.
  */
-export const SCHEDULED_JOBS: readonly JobDefinition<LifecycleDeps>[] = [...LIFECYCLE_JOBS, stormNoticesJob, unattachedUploadsJob];
+export const SCHEDULED_JOBS: readonly JobDefinition<LifecycleDeps>[] = [...LIFECYCLE_JOBS, stormNoticesJob, payoutAcknowledgeRemindersJob, unattachedUploadsJob];
 
 /** Schedules every job once the app is ready (and runs them once to catch up); stops them on close. */
 export const jobsPlugin = fp(

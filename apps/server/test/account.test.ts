@@ -1,9 +1,10 @@
+import { readFile } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
 import { files, kycDocuments, oneTimeCodes, users } from '../src/db/schema';
 import { extractCode, startSmtpCapture } from '../src/modules/notifications/smtp-capture';
 import { pdfBytes, pngBytes, postFile, uploadProof } from './files-helpers';
-import { seedDemoKyc } from '../src/seed/demo-kyc';
+import { DEMO_PASSPORT_PNG, seedDemoKyc } from '../src/seed/demo-kyc';
 import { describeApp } from './harness';
 import { gqlAs, tokenFor } from './identity-helpers';
 import { customerWithKyc, newCustomer, rowCounts } from './purchase-helpers';
@@ -266,6 +267,10 @@ describeApp(
       ]);
       const alicia = await tokenFor(app, 'purchaser@fhp.example');
       expect((await readProfile(alicia)).phoneVerified).toBe(true);
+      // The ID proof is a passport data page (a specimen), not a QR code (issue 20 item 5): the committed drawing, 640x420.
+      const idProof = await app.inject({ method: 'GET', url: profile.kyc[0]!.doc, headers: { authorization: `Bearer ${bernard}` } });
+      expect(idProof.rawPayload.equals(await readFile(DEMO_PASSPORT_PNG))).toBe(true);
+      expect([idProof.rawPayload.readUInt32BE(16), idProof.rawPayload.readUInt32BE(20)]).toEqual([640, 420]);
       for (const doc of profile.kyc) {
         expect((await app.inject({ method: 'GET', url: doc.doc, headers: { authorization: `Bearer ${bernard}` } })).statusCode).toBe(200);
         // Holder A never reads holder B's documents.

@@ -168,6 +168,29 @@ describeApp('my policies: the three lists, a policy detail and acknowledging a p
     expect(detail.body.data!.getMyPolicyDetail.payments.schedule).toHaveLength(2);
   });
 
+  it('a cancelled policy owes nothing: the detail answers nothing outstanding, nothing due, and the paid amount as the refund due (issue 20 item 3)', async () => {
+    const { app } = suite;
+    const QUERY = `query D($policyNumber: String!) { getMyPolicyDetail(policyNumber: $policyNumber, list: "ARCHIVED") { payments { paid { cents } outstanding { cents } refundDue { cents } minDue { amount { cents } } } } }`;
+    const cancelled = await app.db.select().from(policies).where(and(eq(policies.ownerId, aId), eq(policies.status, 'CANCELED')));
+    expect(cancelled.some((row) => row.paidCents > 0)).toBe(true);
+    for (const row of cancelled) {
+      const answer = await gqlAs<{ getMyPolicyDetail: { payments: { paid: { cents: number }; outstanding: { cents: number }; refundDue: { cents: number }; minDue: { amount: { cents: number } } } } }>(app, tokens.a, QUERY, { policyNumber: row.policyNumber });
+      expect(answer.body.errors).toBeUndefined();
+      expect(answer.body.data!.getMyPolicyDetail.payments).toEqual({ paid: { cents: row.paidCents }, outstanding: { cents: 0 }, refundDue: { cents: row.paidCents }, minDue: { amount: { cents: 0 } } });
+    }
+  });
+
+  it('names each payout\'s storm (issue 20 item 2): its stored name beside the id, in the list and the detail', async () => {
+    const { app } = suite;
+    const PAYOUTS = `query P($input: MyPayoutsInput) { getMyPayouts(input: $input) { data { stormRef stormName } } }`;
+    const page = await gqlAs<{ getMyPayouts: { data: { stormRef: string | null; stormName: string | null }[] } }>(app, tokens.a, PAYOUTS, { input: { limit: 50 } });
+    expect(page.body.errors).toBeUndefined();
+    const named = page.body.data!.getMyPayouts.data;
+    expect(named.length).toBeGreaterThan(0);
+    expect(named.filter((payout) => payout.stormRef === 'AL052026').every((payout) => payout.stormName === 'JANET EXERCISE')).toBe(true);
+    expect(named.every((payout) => payout.stormRef === null || payout.stormName?.endsWith(' EXERCISE'))).toBe(true);
+  });
+
   it('getMyPayouts pages the caller\'s own payouts, of one policy by id or number; another holder\'s policy has none; bad paging in words', async () => {
     const { app } = suite;
     const PAYOUTS = `query P($input: MyPayoutsInput) { getMyPayouts(input: $input) { data { id policyId status } currentPage pageSize totalCount totalPages } }`;

@@ -130,16 +130,20 @@ describeApp('storm files, payouts by storm, wires and the tracker, over HTTP', (
     const after = await suite.app.inject({ method: 'GET', url: '/api/v1/storms/AL092004/payouts.csv', headers: { authorization: `Bearer ${admin}` } });
     expect(after.body.trimEnd().split('\r\n')).toHaveLength(6);
 
-    const tracker = await gqlAs<{ getPolicyAnalytics: { events: { title: string; date: string; colour: string }[]; rows: { date: string; windspeed: number; category: string; blockchainTxnId: string; blockchainTxnUrl: string }[] } }>(
+    const tracker = await gqlAs<{ getPolicyAnalytics: { events: { title: string; date: string; colour: string }[]; rows: { date: string; title: string; windspeed: number; category: string; blockchainTxnId: string; blockchainTxnUrl: string }[] } }>(
       suite.app,
       holder,
-      `{ getPolicyAnalytics(policyId: "${policy!.id}", month: 9, year: 2004) { events { title date colour } rows { date windspeed category blockchainTxnId blockchainTxnUrl } } }`,
+      `{ getPolicyAnalytics(policyId: "${policy!.id}", month: 9, year: 2004) { events { title date colour } rows { date title windspeed category blockchainTxnId blockchainTxnUrl } } }`,
     );
     const analytics = tracker.body.data!.getPolicyAnalytics;
     expect(analytics.events).toContainEqual({ title: 'Eligible For Payout', date: '2004-09-07', colour: 'green' });
     const eligible = analytics.rows.find((row) => row.date === '2004-09-07')!;
     expect(eligible.blockchainTxnId).toBe(rows[0]!.id);
     expect(eligible.blockchainTxnUrl).toMatch(/\/explorer\/[0-9a-f]{64}$/);
+    // Each row proves its own entry (issue 20 item 5): the other rows of the storm prove its trigger over the island, not this policy's payout.
+    const others = analytics.rows.filter((row) => row.title !== 'Eligible For Payout');
+    expect(others.map((row) => [row.title, row.blockchainTxnId])).toEqual([['Weather System Nearby', 'AL092004-gd-2004']]);
+    expect(others[0]!.blockchainTxnUrl).not.toBe(eligible.blockchainTxnUrl);
     expect(await suite.app.db.$count(stormAlerts)).toBe(2);
 
     // The addresses carry the policy number: the holder's own number answers the same, with the month's tracks for the map.

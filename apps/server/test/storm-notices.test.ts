@@ -1,4 +1,4 @@
-import { parseHurdat2 } from '@fhp/domain';
+import { fitsOneSms, parseHurdat2 } from '@fhp/domain';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
@@ -117,7 +117,13 @@ describeApp(
       // Texts: A only (B's phone is not verified, the anonymised holder's is erased).
       expect(sent.texts.every((text) => text.to === phoneA)).toBe(true);
       expect(sent.texts.filter((text) => text.text.startsWith(`Flexible Hurricane Protection: ${stormName} passed over Grenada itself.`))).toHaveLength(1);
-      expect(sent.texts.filter((text) => text.text.includes('triggered a payout of'))).toHaveLength(PAID_PER_HOLDER);
+      // The created payout's text (issue 20 item 9): storm by name, policy, amount, in one plain SMS with no link.
+      const payoutTexts = sent.texts.filter((text) => text.text.includes('A payout of'));
+      expect(payoutTexts.map((text) => text.text.match(/met the terms of policy (\S+)\./)?.[1]).sort()).toEqual(paidNumbers('FHP-GA-2020'));
+      for (const text of payoutTexts) {
+        expect(text.text).toMatch(new RegExp(`^FHP: ${stormName} met the terms of policy FHP-GA-2020-\\d{6}\\. A payout of EC\\$[\\d,]+\\.\\d\\d will be wired`));
+        expect(fitsOneSms(text.text)).toBe(true);
+      }
       expect(sent.texts).toHaveLength(1 + PAID_PER_HOLDER);
     }
 

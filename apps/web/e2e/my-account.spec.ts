@@ -89,7 +89,7 @@ test('a holder edits the profile, updates the proofs and verifies a new phone', 
   await page.getByRole('button', { name: 'Update KYC documents' }).click();
   const form = page.getByRole('dialog');
   await form.getByRole('button', { name: 'Submit' }).click();
-  await expect(form.getByText('Id Proof is required', { exact: true })).toBeVisible();
+  await expect(form.getByText('Id proof type is required', { exact: true })).toBeVisible();
   await expect(form.getByText('One Id Proof is required')).toHaveCount(2);
   await expect(form.getByText('Address proof type is required')).toBeVisible();
   await form.getByLabel(/^Id Proof Type/).selectOption('driverLicense');

@@ -19,3 +19,4 @@ export * from './date-format';
 export * from './storms';
 export * from './portfolio';
 export * from './duties';
+export * from './sms';

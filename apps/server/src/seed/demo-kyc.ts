@@ -1,10 +1,17 @@
+import { readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { eq, inArray } from 'drizzle-orm';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import { customerProfiles, users } from '../db/schema';
-import { qrPng } from '../modules/documents';
 import { attachFiles, insertKycDocuments, upsertCustomerProfile } from '../modules/kyc';
 import { appendTransaction, TXN_LOCATIONS, TXN_TYPES } from '../modules/audit';
+
+/**
+ * The demo ID proof: a passport data page marked as a specimen, drawn by `npm run demo:documents`
+ * (it was a QR code, which looked like no ID; issue 20 item 5). The same picture for every holder:
+ * it names nobody.
+ */
+export const DEMO_PASSPORT_PNG = new URL('./assets/demo-passport.png', import.meta.url);
 
 /**
  * The demo holders bought policies, so they passed KYC: a profile, an ID proof (an image) and an
@@ -37,12 +44,14 @@ export async function seedDemoKyc(app: FastifyInstance): Promise<number> {
     (await app.db.select({ userId: customerProfiles.userId }).from(customerProfiles).where(inArray(customerProfiles.userId, people.map((p) => p.id)))).map((row) => row.userId),
   );
   let seeded = 0;
+  let passport: Buffer | undefined;
   for (const demo of DEMO_KYC) {
     const person = people.find((p) => p.email === demo.email);
     if (!person || done.has(person.id)) continue;
     const name = `${person.firstName ?? ''} ${person.lastName ?? ''}`.trim();
+    passport ??= await readFile(DEMO_PASSPORT_PNG);
     const idProof = await app.blobs.put(
-      { ownerId: person.id, purpose: 'ID_PROOF', originalName: 'passport-demo.png', mimeType: 'image/png', bytes: await qrPng(`DEMO PASSPORT ${name}: not a real document`) },
+      { ownerId: person.id, purpose: 'ID_PROOF', originalName: 'passport-demo.png', mimeType: 'image/png', bytes: passport },
       SUBMITTED_AT,
     );
     const addressProof = await app.blobs.put(

@@ -212,7 +212,8 @@ export async function seedDemoPolicies(app: FastifyInstance): Promise<number> {
       if (payout?.percent !== step.percent) throw new Error(`Demo policy ${policy.policyNumber} got ${payout?.percent ?? 'no'}% from ${step.storm}, not ${step.percent}%`);
       payoutOf.set(policy.id, payout.id);
     } else if ('wire' in step) {
-      await recordPayoutWire(deps, { payoutId: payoutOf.get(policy.id)!, wireReference: step.wire }, { performedBy: staff.admin.userId, location: TXN_LOCATIONS.backOffice, at: new Date(at) });
+      // The demo's history is not news to anyone: no text now, no reminder later.
+      await recordPayoutWire(deps, { payoutId: payoutOf.get(policy.id)!, wireReference: step.wire, notify: false }, { performedBy: staff.admin.userId, location: TXN_LOCATIONS.backOffice, at: new Date(at) });
     } else if ('acknowledge' in step) {
       await acknowledgePayout(deps, { payoutId: payoutOf.get(policy.id)!, holderId }, { performedBy: holderId, location: TXN_LOCATIONS.portal, at: new Date(at) });
     } else if ('cancelRequest' in step) {

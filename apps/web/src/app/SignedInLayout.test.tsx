@@ -80,6 +80,27 @@ describe('signed-in shell', () => {
     expect(screen.queryByRole('heading', { name: /not found/i })).toBeNull();
   });
 
+  it('a failed who-am-I keeps the shell (menu, breadcrumbs, user) and shows the error dialog with Retry (issue 20 item 5)', async () => {
+    signIn();
+    let whoAmIFails = true;
+    stubGraphQL((operation) =>
+      operation === 'PageContent' ? { data: { pageContent } }
+      : operation === 'WhoAmI'
+        ? whoAmIFails ? { data: null, errors: [{ message: 'down', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] } : { data: { whoAmI: { signedIn: true, userId: 'u1', email: 'ann@fhp.example', role: 'purchaser' } } }
+      : operation === 'MyProfile' ? { data: { getMyProfile: { vuid: 'V1', email: 'ann@fhp.example', firstName: 'Ann', lastName: 'Lee', fullName: null, image: null, role: 'purchaser' } } }
+      : { data: testAppConfig },
+    );
+    renderAppAt('/my-policies/provisional');
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 5000 });
+    expect(within(dialog).getByText('Uh oh.')).toBeTruthy();
+    // The shell stays: the menu of the role this device signed in with, and the breadcrumbs.
+    expect(within(screen.getByRole('navigation', { name: 'Account', hidden: true })).getAllByRole('link', { hidden: true }).length).toBeGreaterThan(0);
+    expect(screen.getByRole('navigation', { name: 'Breadcrumb', hidden: true })).toBeTruthy();
+    whoAmIFails = false;
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Provisional policies' }, { timeout: 5000 })).toBeTruthy();
+  });
+
   it('falls back to the session user for the name when the profile fails', async () => {
     signIn();
     stub('purchaser', null);

@@ -22,7 +22,7 @@ import { buildBreadcrumbs, trackerCrumbs, trackerDetailCrumbs, type CrumbBuilder
 import { displayName } from '../lib/shell/headerCase';
 import { resolveSidebar } from '../lib/shell/sidebar';
 import { useIsNarrow } from '../lib/useIsNarrow';
-import { RenderError } from './RenderError';
+import { ErrorDialog } from '../components/ErrorDialog';
 import { ROUTES } from './routeTable';
 import { StandaloneMain } from './StandaloneMain';
 import '../styles/signed-in.scss';
@@ -81,6 +81,20 @@ const CONTRACTED_KEY = 'fhp.sidebarContracted';
  *   6. routes: the page's read ability is checked (`canOpenScreen`) before its outlet renders;
  *   7. dropdown items; 8. footer.
  */
+/** The page of a signed-in screen whose caller could not be read: the spec's error dialog with Retry, and a way to it after Close. */
+function WhoAmIFailed({ onRetry }: { onRetry: () => void }) {
+  const [open, setOpen] = useState(true);
+  return (
+    <div className="py-4">
+      <p className="lead">Your account could not be loaded right now.</p>
+      <Button variant="primary" onClick={onRetry}>
+        Retry
+      </Button>
+      <ErrorDialog show={open} onRetry={onRetry} onClose={() => setOpen(false)} />
+    </div>
+  );
+}
+
 export function SignedInLayout() {
   const session = useSession();
   const location = useLocation();
@@ -118,22 +132,19 @@ export function SignedInLayout() {
       </StandaloneMain>
     );
   }
-  if (whoAmI.isError && !unauthenticated) {
-    return (
-      <StandaloneMain>
-        <RenderError />
-      </StandaloneMain>
-    );
-  }
-  if (!caller) return null; // the effect above ends the session; the redirect follows
+  // A who-am-I that failed (the server busy, the network gone) keeps the shell, with the menu of
+  // the role this device signed in with, and says so in the error dialog with Retry (issue 20 item
+  // 5): a blank page with no way around it told holders nothing.
+  const failed = whoAmI.isError && !unauthenticated;
+  if (!caller && !failed) return null; // the effect above ends the session; the redirect follows
 
-  const role = isRoleName(caller.role) ? caller.role : null;
+  const role = failed ? (isRoleName(session.role) ? session.role : null) : isRoleName(caller!.role) ? caller!.role : null;
   const sessionUser = readSessionUser();
   const person = profile.data ?? sessionUser;
   const name = person ? displayName(person) : '';
   const image = person?.image ?? null;
 
-  const ability = defineAbilityFor({ id: caller.userId, role });
+  const ability = defineAbilityFor({ id: caller?.userId ?? '', role });
   const items = resolveSidebar({ overrides: content.sidebarItems, role, canRead: (subject) => ability.can('read', subject) });
   const ownTrail = current ? SCREEN_CRUMBS[current.handle.screen] : undefined;
   const crumbs = ownTrail
@@ -231,7 +242,13 @@ export function SignedInLayout() {
         </header>
         <main id="main" className="shell-main" tabIndex={-1}>
           <OfflineNotice />
-          {allowed ? <Outlet /> : <NotAllowed homePath={productPath} />}
+          {failed ? (
+            <WhoAmIFailed onRetry={() => void whoAmI.refetch()} />
+          ) : allowed ? (
+            <Outlet />
+          ) : (
+            <NotAllowed homePath={productPath} />
+          )}
         </main>
         <Footer brand={content.brand} sections={content.footer} contact={content.contact} />
       </div>

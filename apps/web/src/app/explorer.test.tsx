@@ -20,7 +20,8 @@ const txn = {
   prevTxnLink: `https://fhp.example/explorer/${'b'.repeat(64)}`,
   payloadHash: 'c'.repeat(64),
   payload: '{}',
-  data: { policyNumber: 'FHP-GD-2027-000042' },
+  data: { policyNumber: 'FHP-GD-2027-000042', country: 'gd', option: '2', seasonYear: 2027, premiumPaidCents: 252300 },
+  stormName: null,
   appendedAt: '2027-06-15T14:30:00.000Z',
   block: { number: 2, firstSequence: 5, lastSequence: 8, entryCount: 4, merkleRoot: 'd'.repeat(64), prevBlockHash: 'e'.repeat(64), hash: 'f'.repeat(64), sealedAt: '2027-06-15T14:30:10.000Z' },
   proof: { index: 2, leafCount: 4, path: [] },
@@ -62,6 +63,19 @@ describe('blockchain transaction detail', () => {
     // Long date in the islands' time (UTC-4).
     expect(row('Timestamp')).toBe('June 15, 2027 at 10:30 AM AST');
     expect(row('Amount')).toBe('EC$2,470.00');
+    // The details in words (issue 20 item 4): the island, the option's label, EC$; the raw record under Technical details.
+    expect(row('Country')).toBe('Grenada');
+    expect(row('Option')).toBe('Option 2: Category 2 and above');
+    expect(row('Premium paid')).toBe('EC$2,523.00');
+    expect(overview.queryByText('Premium paid cents')).toBeNull();
+  });
+
+  it('a payout names its storm by name with the id', async () => {
+    serve(() => ({ data: { getBlockchianTxn: { ...txn, kind: 'PAYOUT_CREATED', data: { policyNumber: 'FHP-GD-2027-000042', storm: 'AL052026', percent: 35, contractPercent: 35 }, stormName: 'JANET EXERCISE' } } }));
+    renderAppAt(`/explorer/${HASH}`);
+    const overview = within(await screen.findByRole('region', { name: 'Overview' }, { timeout: 5000 }));
+    expect(overview.getByText('Storm', { selector: 'dt' }).nextElementSibling!.textContent).toBe('Janet exercise (AL052026)');
+    expect(overview.getByText('Share paid', { selector: 'dt' }).nextElementSibling!.textContent).toBe('35% of the coverage');
   });
 
   it('an unknown hash: "Transaction not found", and no explorer button', async () => {

@@ -48,6 +48,7 @@ function detail({ type = 'PROVISIONAL', status = 'PAYMENT_PENDING', payouts = []
       payable: { formatted: 'EC$2,470.00' },
       paid: { formatted: 'EC$0.00' },
       outstanding: { formatted: 'EC$2,470.00', cents: 247000 },
+      refundDue: { formatted: 'EC$0.00', cents: 0 },
       minDue: { amount: { formatted: 'EC$0.00', cents: 0 }, dueDate: null, overdue: false },
       schedule: [],
       payments: [],
@@ -233,9 +234,10 @@ describe('policy detail buttons (spec part 2 section 4)', () => {
     expect(names).toEqual(['Tropical Cyclone Tracker']);
   });
 
-  it('an archived actual policy: the blockchain view, no tracker', async () => {
+  it('an archived actual policy: the blockchain view and the tracker, on its cover term, leading back to the archive (issue 20 item 5)', async () => {
     const { names } = await buttonsOn('/my-policies/archived/FHP-GD-2027-000042', detail({ type: 'ACTUAL', status: 'EXPIRED', blockchainTxnURL: '/explorer/ab12' }));
-    expect(names).toEqual(['View in Blockchain Explorer']);
+    expect(names).toEqual(['View in Blockchain Explorer', 'Tropical Cyclone Tracker']);
+    expect(screen.getByRole('link', { name: 'Tropical Cyclone Tracker' }).getAttribute('href')).toBe('/my-policies/actual/weather-analytics/FHP-GD-2027-000042?month=2027-06&from=archived');
   });
 
   it('acknowledge only for a PAID payout not yet acknowledged; the wire-transfer sentence; "Payment receipt confirmed"', async () => {

@@ -9,9 +9,18 @@ export type TrackerMonth = `${number}-${string}`;
 
 export const actualPolicyPath = (policyNumber: string) => `/my-policies/actual/${encodeURIComponent(policyNumber)}`;
 
-export function trackerPath(policyNumber: string, month?: TrackerMonth): string {
+export const archivedPolicyPath = (policyNumber: string) => `/my-policies/archived/${encodeURIComponent(policyNumber)}`;
+
+/** The query parameter saying the tracker was opened from an archived policy: its way back goes there. */
+export const TRACKER_FROM_ARCHIVE = 'from';
+
+export function trackerPath(policyNumber: string, month?: TrackerMonth, options: { archived?: boolean } = {}): string {
   const path = `/my-policies/actual/weather-analytics/${encodeURIComponent(policyNumber)}`;
-  return month ? `${path}?month=${month}` : path;
+  const query = new URLSearchParams();
+  if (month) query.set('month', month);
+  if (options.archived) query.set(TRACKER_FROM_ARCHIVE, 'archived');
+  const text = query.toString();
+  return text ? `${path}?${text}` : path;
 }
 
 /** AnalyticsAPIDetail: one storm's audit for a policy; the storm in the path, the policy in the query. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bulkUserActionInputSchema, userDisplayStatus, userListInputSchema } from './admin-users';
+import { accountStatusWords, bulkUserActionInputSchema, userDisplayStatus, userDisplayStatusWord, userListInputSchema } from './admin-users';
 
 describe('userDisplayStatus (spec part 2 section 4)', () => {
   it.each([
@@ -32,5 +32,16 @@ describe('list and bulk inputs', () => {
 
   it('lower-cases and de-duplicates the selection', () => {
     expect(bulkUserActionInputSchema.parse({ action: 'delete_user', emails: ['A@x.co', 'a@x.co'] }).emails).toEqual(['a@x.co']);
+  });
+});
+
+describe('account statuses in words (issue 20 item 5)', () => {
+  it('writes each stored status as a word, and an unknown one readably', () => {
+    expect(accountStatusWords('INVITED')).toBe('Invited');
+    expect(accountStatusWords('ACC_CREATED')).toBe('Account created');
+    expect(accountStatusWords('SOMETHING_NEW')).toBe('Something new');
+    expect(accountStatusWords(null)).toBe('-');
+    expect(userDisplayStatusWord('invited')).toBe('Invited');
+    expect(userDisplayStatusWord('-')).toBe('-');
   });
 });

@@ -32,6 +32,29 @@ export function userDisplayStatus(user: { accountStatus: string | null; suspende
   return (user.accountStatus !== null && DISPLAY_BY_ACCOUNT_STATUS[user.accountStatus]) || '-';
 }
 
+/**
+ * A stored account status in words, for the user's detail (issue 20 item 5: it showed "INVITED").
+ * Finer than the display status: "Email verified" and "Account created" stay apart.
+ */
+const ACCOUNT_STATUS_WORDS: Readonly<Record<string, string>> = {
+  USER_ADDED: 'Added, not invited yet',
+  INVITED: 'Invited',
+  EMAIL_VERIFIED: 'Email verified',
+  ACC_CREATED: 'Account created',
+  WALLET_REGISTERED: 'Account created',
+  SUSPENDED: 'Suspended',
+};
+
+export function accountStatusWords(accountStatus: string | null): string {
+  if (accountStatus === null) return '-';
+  return ACCOUNT_STATUS_WORDS[accountStatus] ?? accountStatus.charAt(0) + accountStatus.slice(1).toLowerCase().replace(/_/g, ' ');
+}
+
+/** The display status with a capital, as a word of a sentence or a badge ("Invited"). */
+export function userDisplayStatusWord(status: string): string {
+  return status === '-' ? '-' : status.charAt(0).toUpperCase() + status.slice(1);
+}
+
 /** The account statuses a filter choice selects (suspension is the flag, not a status). */
 export const ACCOUNT_STATUSES_BY_FILTER: Readonly<Record<Exclude<UserStatusFilter, 'any' | 'suspended'>, readonly string[]>> = {
   invited: ['INVITED'],

@@ -4,3 +4,4 @@ export * from './merkle';
 export * from './blocks';
 export * from './published';
 export * from './labels';
+export * from './facts';

@@ -10,3 +10,4 @@ export * from './payment';
 export * from './calendar';
 export * from './my-policies';
 export * from './holder-limits';
+export * from './payout-texts';

@@ -47,16 +47,22 @@ describe('policyDetailActions (spec part 2 section 4)', () => {
     expect(policyDetailActions('ACTUAL', { ...actual, payouts: [{ ...paid, acknowledged: true }] })).toEqual(['analytics']);
     expect(policyDetailActions('ACTUAL', { ...actual, payouts: [{ status: 'PENDING', acknowledged: false }] })).toEqual(['analytics']);
     // Wired before the cover ended, acknowledged after it: the archive offers it.
-    expect(policyDetailActions('ARCHIVED', { ...actual, status: 'EXPIRED', payouts: [paid] })).toEqual(['acknowledgePayout']);
-    expect(policyDetailActions('ARCHIVED', { ...actual, status: 'EXPIRED', payouts: [{ ...paid, acknowledged: true }] })).toEqual([]);
+    expect(policyDetailActions('ARCHIVED', { ...actual, status: 'EXPIRED', payouts: [paid] })).toEqual(['acknowledgePayout', 'analytics']);
+    expect(policyDetailActions('ARCHIVED', { ...actual, status: 'EXPIRED', payouts: [{ ...paid, acknowledged: true }] })).toEqual(['analytics']);
     expect(policyDetailActions('PROVISIONAL', { ...base, payouts: [paid] })).toEqual(['cancel']);
   });
 
   it('offers the transaction view for an ACTUAL policy with a ledger link, on any view', () => {
     const issued: PolicyDetailFacts = { ...base, type: 'ACTUAL', status: 'ISSUED', blockchainTxnURL: '/explorer/ab' };
     expect(policyDetailActions('ACTUAL', issued)).toEqual(['viewTransaction', 'analytics']);
-    expect(policyDetailActions('ARCHIVED', { ...issued, status: 'EXPIRED' })).toEqual(['viewTransaction']);
+    expect(policyDetailActions('ARCHIVED', { ...issued, status: 'EXPIRED' })).toEqual(['viewTransaction', 'analytics']);
     expect(policyDetailActions('ACTUAL', { ...issued, blockchainTxnURL: null })).toEqual(['analytics']);
     expect(policyDetailActions('PROVISIONAL', { ...base, blockchainTxnURL: '/explorer/ab' })).toEqual(['cancel']);
+  });
+
+  it('offers the tracker on the actual view and on an archived ACTUAL policy, never on a provisional or cancelled one (issue 20 item 5)', () => {
+    expect(policyDetailActions('ARCHIVED', { ...base, type: 'ACTUAL', status: 'EXPIRED' })).toContain('analytics');
+    expect(policyDetailActions('ARCHIVED', { ...base, status: 'CANCELED' })).not.toContain('analytics');
+    expect(policyDetailActions('PROVISIONAL', base)).not.toContain('analytics');
   });
 });

@@ -110,7 +110,8 @@ export interface PolicyDetailFacts {
  *   allows a request from PAYMENT_PENDING only), and not while a request waits (ours);
  * - acknowledge on an actual view when some payout is PAID and not yet acknowledged;
  * - view the transaction for an ACTUAL policy with a proof-ledger link;
- * - the Tropical Cyclone Tracker (analytics) on the actual view.
+ * - the Tropical Cyclone Tracker (analytics) on the actual view, and on an archived ACTUAL policy
+ *   (issue 20 item 5: the storms of an expired cover term, and the proof of what they paid).
  */
 export function policyDetailActions(view: MyPolicyList, policy: PolicyDetailFacts): PolicyDetailAction[] {
   const actions: PolicyDetailAction[] = [];
@@ -121,6 +122,6 @@ export function policyDetailActions(view: MyPolicyList, policy: PolicyDetailFact
     actions.push('acknowledgePayout');
   }
   if (policy.type === 'ACTUAL' && policy.blockchainTxnURL) actions.push('viewTransaction');
-  if (view === 'ACTUAL') actions.push('analytics');
+  if (view === 'ACTUAL' || (view === 'ARCHIVED' && policy.type === 'ACTUAL')) actions.push('analytics');
   return actions;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatReceiptNumber, paymentReferenceKey, paymentRefusal, recordPaymentInputSchema } from './payment';
+import { cancelledPaymentsText, formatReceiptNumber, paymentReferenceKey, paymentRefusal, recordPaymentInputSchema, stillOwedCents } from './payment';
 
 const valid = { policyNumber: 'FHP-GD-2027-000001', amount: 500, channel: 'CREDIT_UNION', reference: 'CU-0042/17', paidOn: '2027-03-15' };
 const firstMessage = (input: unknown) => recordPaymentInputSchema.safeParse(input).error?.issues[0]?.message;
@@ -65,5 +65,18 @@ describe('references and receipts', () => {
   });
   it('numbers receipts with six digits', () => {
     expect(formatReceiptNumber(42)).toBe('R-000042');
+  });
+});
+
+describe('a cancelled policy owes nothing (issue 20 item 3)', () => {
+  it('owes the rest of the premium until it is cancelled, then nothing', () => {
+    expect(stillOwedCents({ status: 'PAYMENT_PENDING', payableCents: 164_700, paidCents: 82_350 })).toBe(82_350);
+    expect(stillOwedCents({ status: 'CANCELED', payableCents: 164_700, paidCents: 82_350 })).toBe(0);
+    expect(stillOwedCents({ status: 'ISSUED', payableCents: 164_700, paidCents: 164_700 })).toBe(0);
+  });
+
+  it('says the refund due, or that nothing is owed either way', () => {
+    expect(cancelledPaymentsText(82_350)).toBe('This policy was canceled, so nothing more is owed. The EC$823.50 you paid will be refunded; our team will contact you about it.');
+    expect(cancelledPaymentsText(0)).toBe('This policy was canceled. No payment was received, so nothing is owed either way.');
   });
 });

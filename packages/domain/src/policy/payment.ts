@@ -117,3 +117,19 @@ export function paymentRefusal(values: Pick<RecordPaymentValues, 'amount' | 'pai
 export function formatReceiptNumber(sequence: number): string {
   return `R-${String(sequence).padStart(6, '0')}`;
 }
+
+/**
+ * What the holder still owes on a policy (issue 20 item 3): nothing once it is cancelled (what was
+ * paid is flagged for refund, product decisions "Policy lifecycle"), otherwise the rest of the
+ * premium payable.
+ */
+export function stillOwedCents(policy: { status: string; payableCents: Cents; paidCents: Cents }): Cents {
+  return policy.status === 'CANCELED' ? 0 : Math.max(0, policy.payableCents - policy.paidCents);
+}
+
+/** The holder's sentence on a cancelled policy's payments: the refund due, or that nothing is owed either way. */
+export function cancelledPaymentsText(refundDueCents: Cents): string {
+  return refundDueCents > 0
+    ? `This policy was canceled, so nothing more is owed. The ${formatMoney(refundDueCents)} you paid will be refunded; our team will contact you about it.`
+    : 'This policy was canceled. No payment was received, so nothing is owed either way.';
+}

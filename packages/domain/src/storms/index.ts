@@ -11,3 +11,4 @@ export * from './backtest';
 export * from './map';
 export * from './sources';
 export * from './who-pays';
+export * from './label';

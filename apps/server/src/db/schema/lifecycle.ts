@@ -73,8 +73,16 @@ export const payouts = pgTable(
      * the import writes, and the drain reads the table in primary-key order.
      */
     noticeQueuedAt: timestamp('notice_queued_at', { withTimezone: true }),
+    /**
+     * When the text reminding the holder to acknowledge the wire (a week after it, issue 20 item 9)
+     * was queued; null while it may still be owed. A wire recorded without notices (the demo seed)
+     * sets it at once: nothing is owed for it.
+     */
+    ackReminderQueuedAt: timestamp('ack_reminder_queued_at', { withTimezone: true }),
   },
   (t) => [
+    // The daily reminder job reads only the wired payouts still waiting for their holder: a small set.
+    index('payouts_ack_reminder_due_idx').on(t.paidAt).where(sql`status = 'PAID' AND acknowledged_at IS NULL AND ack_reminder_queued_at IS NULL`),
     // Also the index of a policy's payouts (its leading column).
     unique('payouts_policy_storm_level').on(t.policyId, t.stormRef, t.contractPercent),
     // The admin's payouts-by-storm screen and the CSV export read by storm.

@@ -20,7 +20,7 @@ import type { Db } from '../../db/client';
 import { cancellationRequests, payments, policies, policyInstalments, seasons, users } from '../../db/schema';
 import { fullName } from '../identity';
 import type { PolicyRow } from '../lifecycle';
-import { localIsoDate } from '@fhp/domain';
+import { localIsoDate, stillOwedCents } from '@fhp/domain';
 
 export const RECEIPTS_PATH = '/api/v1/receipts';
 export const CONTRACTS_PATH = '/api/v1/policies';
@@ -130,7 +130,8 @@ export async function paymentViews(db: Db, rows: readonly PolicyRow[], now: Date
       ? minDue({ plan: row.paymentPlan, totalCents: payable, instalments: schedule }, Math.min(row.paidCents, payable), today)
       : { amountCents: 0, dueDate: null, overdue: false };
     const holder = holders.find((user) => user.id === row.ownerId);
-    const outstanding = Math.max(0, payable - row.paidCents);
+    // A cancelled policy owes nothing: what was paid is a refund due (issue 20 item 3).
+    const outstanding = stillOwedCents({ status: row.status, payableCents: payable, paidCents: row.paidCents });
     return {
       policyId: row.id,
       ownerId: row.ownerId,

@@ -48,6 +48,7 @@ export const MyPayoutRef = builder.objectRef<MyPayoutView>('MyPayout').implement
     amount: t.expose('amount', { type: MoneyRef }),
     status: t.exposeString('status', { description: 'PENDING or PAID' }),
     stormRef: t.exposeString('stormRef', { nullable: true }),
+    stormName: t.exposeString('stormName', { nullable: true, description: "The storm's name as HURDAT2 writes it (JANET EXERCISE); shown by name with the id beside it" }),
     createdOn: t.exposeString('createdOn', { description: 'The day the trigger created it, YYYY-MM-DD in America/Port_of_Spain' }),
     paidOn: t.exposeString('paidOn', { nullable: true, description: 'The wire date, YYYY-MM-DD in America/Port_of_Spain' }),
     acknowledged: t.exposeBoolean('acknowledged'),

@@ -3,3 +3,4 @@ export { MyPayoutRef } from './graphql';
 export { type MyPayoutView, payoutView } from './my-payouts';
 export { payoutRoutes } from './routes';
 export { acknowledgePayout, recordPayoutWire } from './service';
+export { payoutAcknowledgeRemindersJob } from './texts';

@@ -1,7 +1,7 @@
 import { localIsoDate, moneyView, type MoneyView } from '@fhp/domain';
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { payouts, policies } from '../../db/schema';
+import { payouts, policies, storms } from '../../db/schema';
 import { isUuid } from '../lifecycle';
 
 /** The holder's own payouts (issue 9): scoped by the owner's id, so another holder's payout reads like none. */
@@ -13,6 +13,8 @@ export interface MyPayoutView {
   amount: MoneyView;
   status: 'PENDING' | 'PAID';
   stormRef: string | null;
+  /** The storm's name as HURDAT2 writes it (JANET EXERCISE); null for a payout made by hand or a storm not stored. */
+  stormName: string | null;
   /** The day the trigger created it, YYYY-MM-DD in America/Port_of_Spain (the tracker opens on its month). */
   createdOn: string;
   /** The wire's date in America/Port_of_Spain (YYYY-MM-DD), null until paid. */
@@ -21,7 +23,7 @@ export interface MyPayoutView {
   acknowledgedAt: Date | null;
 }
 
-export function payoutView(row: typeof payouts.$inferSelect): MyPayoutView {
+export function payoutView(row: typeof payouts.$inferSelect, stormName: string | null = null): MyPayoutView {
   return {
     id: row.id,
     policyId: row.policyId,
@@ -29,6 +31,7 @@ export function payoutView(row: typeof payouts.$inferSelect): MyPayoutView {
     amount: moneyView(row.amountCents),
     status: row.status,
     stormRef: row.stormRef,
+    stormName,
     createdOn: localIsoDate(row.createdAt),
     paidOn: row.paidAt ? localIsoDate(row.paidAt) : null,
     acknowledged: row.acknowledgedAt !== null,
@@ -54,14 +57,15 @@ export async function listMyPayouts(
   const where = and(...conditions);
   const [rows, [total]] = await Promise.all([
     db
-      .select({ payout: payouts })
+      .select({ payout: payouts, stormName: storms.name })
       .from(payouts)
       .innerJoin(policies, eq(policies.id, payouts.policyId))
+      .leftJoin(storms, eq(storms.id, payouts.stormRef))
       .where(where)
       .orderBy(desc(payouts.createdAt), desc(payouts.id))
       .limit(query.limit)
       .offset(query.skip),
     db.select({ n: count() }).from(payouts).innerJoin(policies, eq(policies.id, payouts.policyId)).where(where),
   ]);
-  return { payouts: rows.map((row) => payoutView(row.payout)), totalCount: Number(total?.n ?? 0) };
+  return { payouts: rows.map((row) => payoutView(row.payout, row.stormName)), totalCount: Number(total?.n ?? 0) };
 }

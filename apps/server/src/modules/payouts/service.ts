@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { payouts, policies } from '../../db/schema';
 import { userInputError } from '../../graphql/errors';
 import { type Actor, applyPolicyEvent, isUuid, type LifecycleDeps, lockPolicy } from '../lifecycle';
+import { queueWiredText } from './texts';
 
 /**
  * Payouts as data and service (issue 7): the trigger engine creates them, and only it (decision
@@ -31,15 +32,21 @@ async function lockPayout(tx: Db, payoutId: string): Promise<PayoutRow> {
   return row;
 }
 
-/** An admin recorded the wire: payout PAID, policy PAYOUT_CONFIRMATION (PAYOUT_PAID), capped at the coverage. */
+/**
+ * An admin recorded the wire: payout PAID, policy PAYOUT_CONFIRMATION (PAYOUT_PAID), capped at the
+ * coverage. The holder's verified phone gets a text in the same transaction (issue 20 item 9);
+ * `notify: false` (the demo seed) records a wire nobody is told about, nor reminded of.
+ */
 export async function recordPayoutWire(
-  deps: Pick<LifecycleDeps, 'db' | 'ledger'>,
-  input: { payoutId: string; wireReference: string },
+  deps: Pick<LifecycleDeps, 'db' | 'ledger' | 'deliveries'>,
+  input: { payoutId: string; wireReference: string; notify?: boolean },
   actor: Actor,
 ): Promise<PayoutRow> {
   const wireReference = typeof input.wireReference === 'string' ? input.wireReference.trim() : '';
   if (wireReference === '') refuse(PAYOUT_MESSAGES.wireReferenceRequired);
-  return deps.db.transaction(async (tx) => {
+  const notify = input.notify ?? true;
+  let texted = false;
+  const result = await deps.db.transaction(async (tx) => {
     const payout = await lockPayout(tx, input.payoutId);
     const row = await lockPolicy(tx, { id: payout.policyId });
     // Duties: an admin who holds the policy does not record its payout's wire.
@@ -53,11 +60,18 @@ export async function recordPayoutWire(
       payload: { payoutId: payout.id, amountCents: payout.amountCents },
       ledgerData: { percent: payout.percent },
       alsoWrite: async (db) => {
-        [paid] = await db.update(payouts).set({ status: 'PAID', wireReference, paidAt: actor.at }).where(eq(payouts.id, payout.id)).returning();
+        [paid] = await db
+          .update(payouts)
+          .set({ status: 'PAID', wireReference, paidAt: actor.at, ...(notify ? {} : { ackReminderQueuedAt: actor.at }) })
+          .where(eq(payouts.id, payout.id))
+          .returning();
       },
     });
+    if (notify) texted = await queueWiredText(tx, deps.deliveries, paid!);
     return paid!;
   });
+  if (texted) deps.deliveries.kick();
+  return result;
 }
 
 /**

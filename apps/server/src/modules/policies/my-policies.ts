@@ -15,7 +15,7 @@ import {
 } from '@fhp/domain';
 import { and, asc, count, desc, eq, inArray, like, notInArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { ledgerEntries, payouts, policies, policyBeneficiaries } from '../../db/schema';
+import { ledgerEntries, payouts, policies, policyBeneficiaries, storms } from '../../db/schema';
 import type { PolicyRow } from '../lifecycle';
 import { paymentViews, type PaymentViewData } from '../payments';
 import { payoutView, type MyPayoutView } from '../payouts';
@@ -104,7 +104,7 @@ export async function findMyPolicyDetail(db: Db, ownerId: string, policyNumber: 
   if (!row || (list && !isInList(list, row))) return null;
   const [[beneficiary], payoutRows, [payments], [issued]] = await Promise.all([
     db.select().from(policyBeneficiaries).where(eq(policyBeneficiaries.policyId, row.id)),
-    db.select().from(payouts).where(eq(payouts.policyId, row.id)).orderBy(asc(payouts.createdAt)),
+    db.select({ payout: payouts, stormName: storms.name }).from(payouts).leftJoin(storms, eq(storms.id, payouts.stormRef)).where(eq(payouts.policyId, row.id)).orderBy(asc(payouts.createdAt)),
     paymentViews(db, [row], now),
     db
       .select({ hash: ledgerEntries.hash })
@@ -117,7 +117,7 @@ export async function findMyPolicyDetail(db: Db, ownerId: string, policyNumber: 
     beneficiary: beneficiary ?? null,
     useOfProceeds: row.useOfProceeds,
     payments: payments!,
-    payouts: payoutRows.map(payoutView),
+    payouts: payoutRows.map((entry) => payoutView(entry.payout, entry.stormName)),
     ledgerHash: row.type === 'ACTUAL' ? (issued?.hash ?? null) : null,
   };
 }

@@ -7,6 +7,7 @@ import {
   isCountryCode,
   isOptionId,
   windSeries,
+  type CycloneEventKind,
   type Storm,
   type WindBucket,
   type WindPeriod,
@@ -87,16 +88,22 @@ function monthRange(year: number, month: number): { from: string; to: string } {
   return { from: `${year}-${pad(month)}-01`, to: `${year}-${pad(month)}-${pad(last)}` };
 }
 
-/** The ledger entry a row proves: the policy's own PAYOUT_CREATED for the storm, else the storm's TRIGGER_EVENT over the island. */
-async function ledgerFor(db: Db, policy: PolicyRow, stormIds: string[]): Promise<Map<string, { txnId: string; hash: string }>> {
-  const found = new Map<string, { txnId: string; hash: string }>();
+type LedgerRef = { txnId: string; hash: string };
+
+/**
+ * The ledger entries the tracker's rows prove (issue 20 item 5): the storm's TRIGGER_EVENT over the
+ * island (what the storm did there, for every holder), and the policy's own PAYOUT_CREATED for the
+ * storm (what it paid this policy).
+ */
+async function ledgerFor(db: Db, policy: PolicyRow, stormIds: string[]): Promise<{ triggers: Map<string, LedgerRef>; payouts: Map<string, LedgerRef> }> {
+  const found = { triggers: new Map<string, LedgerRef>(), payouts: new Map<string, LedgerRef>() };
   if (stormIds.length === 0) return found;
   const triggers = await db
     .select({ stormId: stormEvaluations.stormId, txnId: ledgerEntries.txnId, hash: ledgerEntries.hash })
     .from(stormEvaluations)
     .innerJoin(ledgerEntries, eq(ledgerEntries.sequence, stormEvaluations.ledgerSequence))
     .where(and(inArray(stormEvaluations.stormId, stormIds), eq(stormEvaluations.country, policy.country), isNotNull(stormEvaluations.ledgerSequence)));
-  for (const row of triggers) found.set(row.stormId, { txnId: row.txnId, hash: row.hash });
+  for (const row of triggers) found.triggers.set(row.stormId, { txnId: row.txnId, hash: row.hash });
   const own = await db
     .select({ stormId: payouts.stormRef, txnId: ledgerEntries.txnId, hash: ledgerEntries.hash })
     .from(payouts)
@@ -104,8 +111,19 @@ async function ledgerFor(db: Db, policy: PolicyRow, stormIds: string[]): Promise
     .where(and(eq(payouts.policyId, policy.id), inArray(payouts.stormRef, stormIds)))
     .orderBy(asc(payouts.createdAt));
   // A storm that paid twice (a top-up) proves its first payout here; the detail page lists both.
-  for (const row of own.reverse()) if (row.stormId) found.set(row.stormId, { txnId: row.txnId, hash: row.hash });
+  for (const row of own.reverse()) if (row.stormId) found.payouts.set(row.stormId, { txnId: row.txnId, hash: row.hash });
   return found;
+}
+
+/**
+ * A row's own entry: "Eligible For Payout" proves the policy's payout (the storm's trigger when it
+ * paid this policy nothing, e.g. outside its cover term); "Tropical Cyclone Occurred" and a system
+ * nearby prove the storm's trigger over the island. Before, every row of a storm that paid the
+ * policy linked to the payout, so the red row claimed to prove a payout.
+ */
+function rowLedger(ledger: Awaited<ReturnType<typeof ledgerFor>>, kind: CycloneEventKind, stormId: string): LedgerRef | null {
+  const trigger = ledger.triggers.get(stormId) ?? null;
+  return kind === 'ELIGIBLE_FOR_PAYOUT' ? (ledger.payouts.get(stormId) ?? trigger) : trigger;
 }
 
 export async function policyAnalytics(db: Db, policy: PolicyRow, year: number, month: number): Promise<PolicyAnalytics> {
@@ -146,8 +164,8 @@ export async function policyAnalytics(db: Db, policy: PolicyRow, year: number, m
       title: row.title,
       stormId: row.stormId,
       name: row.name,
-      blockchainTxnId: ledger.get(row.stormId)?.txnId ?? null,
-      blockchainHash: ledger.get(row.stormId)?.hash ?? null,
+      blockchainTxnId: rowLedger(ledger, row.kind, row.stormId)?.txnId ?? null,
+      blockchainHash: rowLedger(ledger, row.kind, row.stormId)?.hash ?? null,
     })),
     tracks: all.filter((storm) => stormIds.includes(storm.id)),
   };

@@ -1,4 +1,4 @@
-import { COUNTRIES, formatMoney } from '@fhp/domain';
+import { COUNTRIES, formatMoney, payoutCreatedText, stormDisplayName as displayName } from '@fhp/domain';
 import { BRAND, emailLayout, html, type RenderedEmail } from '../notifications';
 import type { CreatedPayout, StormAlert } from './evaluation';
 
@@ -19,9 +19,9 @@ function render(subject: string, paragraphs: string[]): RenderedEmail {
   return { subject, text: paragraphs.join('\n\n'), html: emailLayout(html`${paragraphs.map((paragraph) => html`<p>${paragraph}</p>`)}`) };
 }
 
-/** Storm names are upper case in HURDAT2: IVAN reads as Ivan. */
+/** Storm names are upper case in HURDAT2: IVAN reads as Ivan (the domain's rule); a sentence starts "An unnamed system". */
 export function stormDisplayName(name: string): string {
-  return name === 'UNNAMED' ? 'An unnamed system' : name.charAt(0) + name.slice(1).toLowerCase();
+  return name === 'UNNAMED' ? 'An unnamed system' : displayName(name);
 }
 
 /** How close the storm came, in a holder's words: "came within 12 km of Grenada", "passed over Grenada itself". */
@@ -55,8 +55,9 @@ export function payoutEmail(input: { holderName: string; payout: PayoutNotice })
   ]);
 }
 
+/** One plain SMS (160 GSM-7 characters, issue 20 item 9): the domain's text of a created payout. */
 export function payoutSms(payout: PayoutNotice): string {
-  return `${BRAND}: ${stormDisplayName(payout.stormName)} triggered a payout of ${formatMoney(payout.amountCents)} (${payout.percent}% of your coverage) on policy ${payout.policyNumber}. No claim needed; paid to your bank account within 15 days.`;
+  return payoutCreatedText({ policyNumber: payout.policyNumber, amountCents: payout.amountCents, stormName: payout.stormName });
 }
 
 /** "policy FHP-1 covers", "policies FHP-1 and FHP-2 cover". */

@@ -1,4 +1,4 @@
-import { CYCLONE_CLASS_LABELS, DISPLAY_ZONE_NAME, formatMonthDayTime, islandMap, trackPointClass, trackStretches, type CountryCode, type Ring, type StormStatus, type TrackClass } from '@fhp/domain';
+import { CYCLONE_CLASS_LABELS, DISPLAY_ZONE_NAME, formatMonthDayTime, islandMap, stormDisplayName, trackPointClass, trackStretches, type CountryCode, type Ring, type StormStatus, type TrackClass } from '@fhp/domain';
 import { useId, useMemo } from 'react';
 import './storm-map.css';
 
@@ -208,7 +208,7 @@ function northernmost(ring: Ring): [number, number] {
   return ring.reduce((best, vertex) => (vertex[1] > best[1] ? vertex : best));
 }
 
-/** HURDAT2 names are upper case: IVAN reads as Ivan. */
+/** HURDAT2 names are upper case: IVAN reads as Ivan (the domain's one rule for storm names). */
 export function displayName(name: string): string {
-  return name === 'UNNAMED' ? 'Unnamed system' : name.charAt(0) + name.slice(1).toLowerCase();
+  return stormDisplayName(name);
 }

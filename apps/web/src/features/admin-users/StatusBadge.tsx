@@ -1,3 +1,4 @@
+import { userDisplayStatusWord } from '@fhp/domain';
 import Badge from 'react-bootstrap/Badge';
 import type { AdminUser } from './api';
 
@@ -13,8 +14,8 @@ const VARIANT: Record<string, string> = {
 export function StatusBadge({ status }: { status: string }) {
   const bg = VARIANT[status] ?? 'light';
   return (
-    <Badge bg={bg} text={bg === 'info' || bg === 'light' ? 'dark' : undefined} className="text-capitalize">
-      {status}
+    <Badge bg={bg} text={bg === 'info' || bg === 'light' ? 'dark' : undefined}>
+      {userDisplayStatusWord(status)}
     </Badge>
   );
 }

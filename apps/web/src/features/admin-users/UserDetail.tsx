@@ -1,4 +1,4 @@
-import { formatLongDateTime, roleTitle } from '@fhp/domain';
+import { accountStatusWords, formatLongDateTime, roleTitle } from '@fhp/domain';
 import Modal from 'react-bootstrap/Modal';
 import type { AdminUser } from './api';
 import { StatusBadge, userName } from './StatusBadge';
@@ -17,7 +17,7 @@ export function UserDetail({ user, onClose }: { user: AdminUser; onClose: () => 
     ['Status', <StatusBadge key="status" status={user.status} />],
     ['Email verified', user.emailVerified ? 'Yes' : 'No'],
     ['Account id', user.vuid],
-    ['Account status', user.accountStatus],
+    ['Account status', accountStatusWords(user.accountStatus)],
     ['Created', formatLongDateTime(user.createdAt)],
   ];
   return (

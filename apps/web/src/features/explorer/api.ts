@@ -7,7 +7,7 @@ const BlockchainTxnQuery = graphql(`
   query GetBlockchianTxn($hash: String!) {
     getBlockchianTxn(hash: $hash) {
       hash txnLink txnId status from to value { cents formatted } timestamp
-      kind sequence prevHash prevTxnLink payloadHash payload data appendedAt
+      kind sequence prevHash prevTxnLink payloadHash payload data stormName appendedAt
       block { number firstSequence lastSequence entryCount merkleRoot prevBlockHash hash sealedAt }
       proof { index leafCount path { side hash } }
       verification { status verified checkedEntries brokenAtSequence brokenAtBlock reason }

@@ -27,6 +27,7 @@ function answerFor(index: number): BlockchainTxn {
   const entry = entries[index]!;
   return {
     ...entry,
+    stormName: null,
     txnLink: '',
     txnId: `payment-${index}`,
     status: 'CONFIRMED',

@@ -3,7 +3,6 @@ import { useEffect, useState, type ReactNode } from 'react';
 import Accordion from 'react-bootstrap/Accordion';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import Table from 'react-bootstrap/Table';
 import { Link, useParams } from 'react-router';
 import { ErrorDialog } from '../../components/ErrorDialog';
 import { LoadingScreen } from '../../components/LoadingScreen';
@@ -15,27 +14,16 @@ import { ApiError, displayMessageOf } from '../../lib/graphql/errors';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { useAcknowledgePayout, useMyPayouts, useMyPolicyDetail, usePolicyTimeline, type MyPayoutRow, type MyPolicyDetail } from './api';
 import { CancelPolicyForm } from './CancelPolicyForm';
+import { Facts } from './Facts';
 import { LedgerProof } from './LedgerProof';
 import { OptionPayouts } from './OptionPayouts';
+import { PaymentsSection } from './PaymentsSection';
+import { PayoutsTable } from './PayoutsTable';
 import { dayMonthYear, dayMonthYearOf } from './format';
 import { StatusBadge } from './MyPoliciesPage';
-import type { TrackerMonth } from '../../lib/policyPaths';
 import { LIST_PATHS, trackerPath } from './paths';
 import { DETAIL_TEXTS, LIST_TEXTS } from './texts';
 import './my-policies.css';
-
-function Facts({ rows }: { rows: [string, ReactNode][] }) {
-  return (
-    <dl className="policy-card-facts mb-0">
-      {rows.map(([label, value]) => (
-        <div key={label} className="contents">
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
 
 function Timeline({ policyNumber }: { policyNumber: string }) {
   const timeline = usePolicyTimeline(policyNumber);
@@ -55,7 +43,7 @@ function Timeline({ policyNumber }: { policyNumber: string }) {
   );
 }
 
-function Payouts({ number, payouts, canAcknowledge }: { number: string; payouts: ReturnType<typeof useMyPayouts>; canAcknowledge: boolean }) {
+function Payouts({ number, payouts, canAcknowledge, archived }: { number: string; payouts: ReturnType<typeof useMyPayouts>; canAcknowledge: boolean; archived: boolean }) {
   const acknowledge = useAcknowledgePayout();
   const [done, setDone] = useState(false);
   if (payouts.isError) return <p className="mb-0 text-body-secondary">{DETAIL_TEXTS.payoutsFailed}</p>;
@@ -63,30 +51,7 @@ function Payouts({ number, payouts, canAcknowledge }: { number: string; payouts:
   if (payouts.data.length === 0) return <p className="mb-0 text-body-secondary">No payouts yet.</p>;
   return (
     <>
-      <Table responsive size="sm" className="mb-3">
-        <thead>
-          <tr>
-            <th scope="col">Storm</th>
-            <th scope="col">Share</th>
-            <th scope="col">Amount</th>
-            <th scope="col">Status</th>
-            <th scope="col">Paid on</th>
-            <th scope="col">Acknowledged</th>
-          </tr>
-        </thead>
-        <tbody>
-          {payouts.data.map((payout) => (
-            <tr key={payout.id}>
-              <td>{payout.stormRef ? <Link to={trackerPath(number, payout.createdOn.slice(0, 7) as TrackerMonth)}>{payout.stormRef}</Link> : '-'}</td>
-              <td>{payout.percent}%</td>
-              <td>{payout.amount.formatted}</td>
-              <td>{payout.status === 'PAID' ? 'Paid' : 'Pending'}</td>
-              <td>{payout.paidOn ? dayMonthYearOf(payout.paidOn) : '-'}</td>
-              <td>{payout.acknowledged ? 'Yes' : 'No'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
+      <PayoutsTable policyNumber={number} payouts={payouts.data} archived={archived} />
       {canAcknowledge &&
         payouts.data
           .filter((payout) => payout.status === 'PAID' && !payout.acknowledged && payout.paidOn)
@@ -164,7 +129,8 @@ function Detail({ list, detail }: { list: MyPolicyList; detail: MyPolicyDetail }
             </Link>
           )}
           {actions.includes('analytics') && (
-            <Link className="btn btn-primary" to={trackerPath(policy.policyNumber)}>
+            // From the archive (an expired cover term) the tracker opens on the term's first month, and leads back to the archive.
+            <Link className="btn btn-primary" to={list === 'ARCHIVED' ? trackerPath(policy.policyNumber, `${policy.seasonYear}-06`, { archived: true }) : trackerPath(policy.policyNumber)}>
               Tropical Cyclone Tracker
             </Link>
           )}
@@ -229,64 +195,13 @@ function Detail({ list, detail }: { list: MyPolicyList; detail: MyPolicyDetail }
         <Accordion.Item eventKey="payments">
           <Accordion.Header>Payments</Accordion.Header>
           <Accordion.Body>
-            <Facts
-              rows={[
-                ['Premium payable', payments.payable.formatted],
-                ['Paid', payments.paid.formatted],
-                ['Still owed', payments.outstanding.formatted],
-                ...(payments.minDue.amount.cents > 0
-                  ? ([['Minimum due', `${payments.minDue.amount.formatted}${payments.minDue.dueDate ? ` by ${dayMonthYearOf(payments.minDue.dueDate)}` : ''}`]] as [string, ReactNode][])
-                  : []),
-              ]}
-            />
-            <Table responsive size="sm" className="mt-3 mb-0">
-              <caption>Payment schedule</caption>
-              <thead>
-                <tr>
-                  <th scope="col">#</th>
-                  <th scope="col">Due</th>
-                  <th scope="col">Amount</th>
-                  <th scope="col">State</th>
-                </tr>
-              </thead>
-              <tbody>
-                {payments.schedule.map((row) => (
-                  <tr key={row.number}>
-                    <td>{row.number}</td>
-                    <td>{dayMonthYearOf(row.dueDate)}</td>
-                    <td>{row.amount.formatted}</td>
-                    <td>{row.state.replace('_', ' ').toLowerCase()}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-            {payments.payments.length > 0 && (
-              <Table responsive size="sm" className="mt-3 mb-0">
-                <caption>Payments received</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Receipt</th>
-                    <th scope="col">Paid on</th>
-                    <th scope="col">Amount</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {payments.payments.map((payment) => (
-                    <tr key={payment.id}>
-                      <td>{payment.receiptNumber}</td>
-                      <td>{dayMonthYearOf(payment.paidOn)}</td>
-                      <td>{payment.amount.formatted}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </Table>
-            )}
+            <PaymentsSection status={policy.status} payments={payments} />
           </Accordion.Body>
         </Accordion.Item>
         <Accordion.Item eventKey="payouts">
           <Accordion.Header>Payouts</Accordion.Header>
           <Accordion.Body>
-            <Payouts number={policy.policyNumber} payouts={payouts} canAcknowledge={canAcknowledge} />
+            <Payouts number={policy.policyNumber} payouts={payouts} canAcknowledge={canAcknowledge} archived={list === 'ARCHIVED'} />
           </Accordion.Body>
         </Accordion.Item>
         <Accordion.Item eventKey="timeline">

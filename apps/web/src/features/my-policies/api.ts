@@ -24,7 +24,7 @@ const DetailQuery = graphql(`
       benificiaryDetail { firstName lastName email mobileNo addressLine1 city country }
       useOfProceeds { value selected }
       payments {
-        paymentState paymentPlan payable { formatted } paid { formatted } outstanding { formatted cents }
+        paymentState paymentPlan payable { formatted } paid { formatted } outstanding { formatted cents } refundDue { formatted cents }
         minDue { amount { formatted cents } dueDate overdue }
         schedule { number dueDate amount { formatted } state }
         payments { id receiptNumber amount { formatted } channel paidOn receiptUrl }
@@ -39,7 +39,7 @@ export type MyPolicyDetail = ResultOf<typeof DetailQuery>['getMyPolicyDetail'];
 const PayoutsQuery = graphql(`
   query MyPayouts($input: MyPayoutsInput) {
     getMyPayouts(input: $input) {
-      data { id percent amount { formatted } status paidOn acknowledged stormRef createdOn }
+      data { id percent amount { formatted } status paidOn acknowledged stormRef stormName createdOn }
       currentPage totalPages
     }
   }

@@ -248,7 +248,7 @@ export function PolicyPaymentCard({ policy, ability, pending, onRecord }: Policy
           </section>
         ) : (
           <p className="text-body-secondary border-top pt-3 mb-0">
-            {policy.outstanding.cents === 0 ? 'The premium is paid in full.' : `This policy is ${status ? POLICY_STATUS_LABELS[status].toLowerCase() : policy.status}: it takes no payments.`}
+            {policy.status !== 'CANCELED' && policy.outstanding.cents === 0 ? 'The premium is paid in full.' : `This policy is ${status ? POLICY_STATUS_LABELS[status].toLowerCase() : policy.status}: it takes no payments.`}
           </p>
         )}
       </Card.Body>

@@ -1,4 +1,4 @@
-import { COUNTRIES, formatLongDate, formatMoney, isCountryCode, OPTION_LABELS, POLICY_STATUS_LABELS, type OptionId, type PolicyStatus } from '@fhp/domain';
+import { COUNTRIES, formatLongDate, formatMoney, isCountryCode, OPTION_LABELS, POLICY_STATUS_LABELS, stormDisplayName, type OptionId, type PolicyStatus } from '@fhp/domain';
 import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
@@ -193,7 +193,9 @@ function HistoricalStorms({ portfolio, filters, setFilters, fetching }: { portfo
             <tbody>
               {items.map((s) => (
                 <tr key={`${s.country}-${s.stormId}`}>
-                  <th scope="row" className="fw-normal text-capitalize">{s.name.toLowerCase()}</th>
+                  <th scope="row" className="fw-normal">
+                    {stormDisplayName(s.name)} <span className="text-body-secondary">({s.stormId})</span>
+                  </th>
                   <td>{countryName(s.country)}</td>
                   <td>{s.date}</td>
                   <td className="text-end"><Money cents={s.payoutCents} /></td>

@@ -8,7 +8,7 @@ import Container from 'react-bootstrap/Container';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
-import { COUNTRIES, COUNTRY_CODES, formatLocalLongDate, nearbySamples, type CountryCode, type StormStatus } from '@fhp/domain';
+import { COUNTRIES, COUNTRY_CODES, formatLocalLongDate, nearbySamples, stormDisplayName, stormLabel, type CountryCode, type StormStatus } from '@fhp/domain';
 import { EmptyState } from '../../components/EmptyState';
 import { OwnRecordBadge } from '../../components/OwnRecordBadge';
 import { ScrollTable, StaffList } from '../../components/StaffList';
@@ -60,7 +60,7 @@ function ImportCard() {
         </Form>
         {answer && (
           <Alert variant="success" className="mt-3 mb-0">
-            {answer.storms.map((storm) => `${storm.id} ${storm.name}: ${storm.change.toLowerCase()}`).join('; ')}. {plural(answer.payouts, 'payout')} created, {plural(answer.alerts, 'storm alert')} sent.
+            {answer.storms.map((storm) => `${stormLabel(storm)}: ${storm.change.toLowerCase()}`).join('; ')}. {plural(answer.payouts, 'payout')} created, {plural(answer.alerts, 'storm alert')} sent.
           </Alert>
         )}
       </Card.Body>
@@ -202,7 +202,9 @@ export function StormPayoutsPage() {
                 <Card.Body>
                   <div className="d-flex flex-wrap justify-content-between gap-2">
                     <div>
-                      <h2 className="h6 mb-1">{storm.name} <span className="text-muted">({storm.id})</span></h2>
+                      <h2 className="h6 mb-1">
+                        {stormDisplayName(storm.name)} <span className="text-body-secondary">({storm.id})</span>
+                      </h2>
                       <small className="text-muted">
                         {storm.pointCount} track points, last {formatLocalLongDate(storm.lastPointAt)}
                         {storm.evaluations.map((evaluation) => ` · ${evaluation.countryName} ${evaluation.seasonYear}: box 1 ${evaluation.c1 ?? 'none'}, box 2 ${evaluation.c2 ?? 'none'}`).join('')}
@@ -218,11 +220,11 @@ export function StormPayoutsPage() {
                   {open === storm.id && (
                     <Row className="mt-3 g-3">
                       <Col lg={storm.payoutCount > 0 ? 4 : 6}>
-                        <StormTrackMap stormId={storm.id} stormName={storm.name} />
+                        <StormTrackMap stormId={storm.id} stormName={stormDisplayName(storm.name)} />
                       </Col>
                       {storm.payoutCount > 0 && (
                         <Col lg={8}>
-                          <PayoutsTable stormId={storm.id} stormName={storm.name} />
+                          <PayoutsTable stormId={storm.id} stormName={stormDisplayName(storm.name)} />
                         </Col>
                       )}
                     </Row>

@@ -12,7 +12,7 @@ import { ErrorDialog } from '../../components/ErrorDialog';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { displayName, StormMap } from '../../components/storm-map/StormMap';
 import { ApiError } from '../../lib/graphql/errors';
-import { actualPolicyPath, explorerPath, trackerDetailPath } from '../../lib/policyPaths';
+import { actualPolicyPath, archivedPolicyPath, explorerPath, TRACKER_FROM_ARCHIVE, trackerDetailPath } from '../../lib/policyPaths';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { usePolicyTracker, type PolicyTracker } from './api';
 import { addMonths, currentMonth, FIRST_YEAR, localTime, MONTH_NAMES, monthLabel, monthParam, parseMonth, type Month } from './month';
@@ -151,7 +151,7 @@ function mapDescription(tracker: PolicyTracker): string {
   return `${tracker.countryName} with box 1 (within 25 km) and box 2 (within 100 km), and the track${names.length === 1 ? '' : 's'} of ${names.join(', ')} in ${month}, coloured by class.`;
 }
 
-function Tracker({ tracker, month, latestYear, busy, onMonth }: { tracker: PolicyTracker; month: Month; latestYear: number; busy: boolean; onMonth: (month: Month) => void }) {
+function Tracker({ tracker, month, latestYear, busy, onMonth, archived }: { tracker: PolicyTracker; month: Month; latestYear: number; busy: boolean; onMonth: (month: Month) => void; archived: boolean }) {
   const country: CountryCode[] = isCountryCode(tracker.country) ? [tracker.country] : [];
   return (
     <>
@@ -162,7 +162,7 @@ function Tracker({ tracker, month, latestYear, busy, onMonth }: { tracker: Polic
             Policy <span className="font-monospace">{tracker.policyNumber}</span> · {tracker.countryName} · {tracker.optionLabel}
           </p>
         </div>
-        <Link className="btn btn-outline-primary" to={actualPolicyPath(tracker.policyNumber)}>
+        <Link className="btn btn-outline-primary" to={archived ? archivedPolicyPath(tracker.policyNumber) : actualPolicyPath(tracker.policyNumber)}>
           Back to the policy
         </Link>
       </div>
@@ -211,7 +211,9 @@ export function WeatherAnalyticsPage({ notFound }: { notFound: ReactNode }) {
   const tracker = usePolicyTracker(id, month.year, month.month);
   usePageTitle(`${TRACKER_TEXTS.title}${tracker.data ? ` · ${tracker.data.policyNumber}` : ''}`);
 
-  const onMonth = (next: Month) => setSearch({ month: monthParam(next) }, { replace: true });
+  // Opened from an archived policy (an expired cover term), the way back goes to the archive (issue 20 item 5).
+  const archived = search.get(TRACKER_FROM_ARCHIVE) === 'archived';
+  const onMonth = (next: Month) => setSearch({ month: monthParam(next), ...(archived ? { [TRACKER_FROM_ARCHIVE]: 'archived' } : {}) }, { replace: true });
 
   if (tracker.isPending) return <LoadingScreen label={TRACKER_TEXTS.loading} />;
   if (tracker.error instanceof ApiError && tracker.error.code === 'NOT_FOUND') return <>{notFound}</>;
@@ -225,7 +227,7 @@ export function WeatherAnalyticsPage({ notFound }: { notFound: ReactNode }) {
   }
   return (
     <section className="weather-analytics">
-      <Tracker tracker={tracker.data!} month={month} latestYear={latestYear} busy={tracker.isFetching} onMonth={onMonth} />
+      <Tracker tracker={tracker.data!} month={month} latestYear={latestYear} busy={tracker.isFetching} onMonth={onMonth} archived={archived} />
       {/* A month that fails to load keeps the last one on screen and says so. */}
       <ErrorDialog show={tracker.isError && tracker.data !== undefined} onRetry={() => void tracker.refetch()} onClose={() => onMonth({ year: tracker.data!.year, month: tracker.data!.month })} />
     </section>

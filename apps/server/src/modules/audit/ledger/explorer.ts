@@ -1,5 +1,7 @@
 import { blockHashInput, merkleProof, merkleRoot, parseLedgerPayload, type JsonValue, type LedgerPayload, type LedgerTxnStatus, type MerkleProof } from '@fhp/domain';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { storms } from '../../../db/schema';
 import type { LedgerEntryRow } from './append';
 import { sha256Hex } from './hash';
 import { findBlockHolding, findEntryByHash, findEntryHashes } from './repository';
@@ -14,6 +16,8 @@ export interface LedgerTxnView {
   entry: LedgerEntryRow;
   /** The hashed payload as read back; null when it can no longer be read (a broken entry). */
   payload: LedgerPayload | null;
+  /** The stored name of the storm the entry names by id (a payout's entries), for the page to write it by name; null otherwise. */
+  stormName: string | null;
   status: LedgerTxnStatus;
   block: LedgerBlockRow | null;
   proof: MerkleProof | null;
@@ -63,9 +67,11 @@ export async function describeLedgerTxn(db: Db, hash: string, verifyLedger: () =
     verification = { verified: false, checkedEntries: entry.sequence, brokenAt: { sequence: block.firstSequence, block: block.number, reason: ownBlockProblem } };
   }
 
+  const payload = readPayload(entry.payload);
   return {
     entry,
-    payload: readPayload(entry.payload),
+    payload,
+    stormName: await stormNameOf(db, payloadData(payload)),
     status: block ? 'CONFIRMED' : 'PENDING',
     block: block ?? null,
     proof,
@@ -74,6 +80,14 @@ export async function describeLedgerTxn(db: Db, hash: string, verifyLedger: () =
 }
 
 /** The payload's `data`, for the explorer's details list (non-personal by the ledger's rules). */
+/** A storm named by id only (a trigger's entry carries its own name): its stored name, when it is stored. */
+async function stormNameOf(db: Db, data: { [key: string]: JsonValue } | null): Promise<string | null> {
+  const id = data?.storm;
+  if (typeof id !== 'string' || id === 'manual' || typeof data?.name === 'string') return null;
+  const [row] = await db.select({ name: storms.name }).from(storms).where(eq(storms.id, id)).limit(1);
+  return row?.name ?? null;
+}
+
 export function payloadData(payload: LedgerPayload | null): { [key: string]: JsonValue } | null {
   return payload && typeof payload.data === 'object' && payload.data !== null && !Array.isArray(payload.data) ? payload.data : null;
 }

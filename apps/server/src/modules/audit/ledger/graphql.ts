@@ -80,6 +80,11 @@ const BlockchainTxnRef = builder.objectRef<LedgerTxnView>('BlockchainTxn').imple
     payloadHash: t.string({ resolve: (v) => v.entry.payloadHash }),
     payload: t.string({ description: 'The canonical JSON that was hashed, byte for byte, so anyone can hash it again.', resolve: (v) => v.entry.payload }),
     data: t.field({ type: JsonScalar, nullable: true, description: 'The entry’s details (policy number, status, ...).', resolve: (v) => payloadData(v.payload) }),
+    stormName: t.string({
+      nullable: true,
+      description: 'The stored name of the storm the details name by id only (a payout’s entries: HURDAT2 spelling, JANET EXERCISE); null otherwise.',
+      resolve: (v) => v.stormName,
+    }),
     appendedAt: t.string({ resolve: (v) => v.entry.createdAt.toISOString() }),
     block: t.field({ type: LedgerBlockRef, nullable: true, resolve: (v) => v.block }),
     proof: t.field({ type: MerkleProofRef, nullable: true, resolve: (v) => v.proof }),

@@ -1,4 +1,4 @@
-import { GENESIS_HASH, ledgerAccountLabel, ledgerKindLabel } from '@fhp/domain';
+import { GENESIS_HASH, ledgerAccountLabel, ledgerDataFacts, ledgerKindLabel } from '@fhp/domain';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { explorerPath } from '../paths';
@@ -30,18 +30,13 @@ function blockRange({ number, firstSequence, lastSequence }: { number: number; f
   return firstSequence === lastSequence ? `Block ${n(number)} (this entry alone)` : `Block ${n(number)} (entries ${n(firstSequence)} to ${n(lastSequence)})`;
 }
 
-/** "policyNumber" reads "Policy number". */
-const humanKey = (key: string) => key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase()).replace(/ [A-Z]/g, (c) => c.toLowerCase());
-
-function Details({ data }: { data: unknown }) {
-  if (data === null || typeof data !== 'object' || Array.isArray(data)) return null;
-  const entries = Object.entries(data as Record<string, unknown>).filter(([, value]) => ['string', 'number', 'boolean'].includes(typeof value));
-  if (entries.length === 0) return null;
+/** The entry's details in words (the domain's labels: the island, the option, EC$, the storm by name); the record as stored is under Technical details. */
+function Details({ txn }: { txn: BlockchainTxn }) {
   return (
     <>
-      {entries.map(([key, value]) => (
-        <Row key={key} term={humanKey(key)}>
-          {String(value)}
+      {ledgerDataFacts(txn.data, txn.stormName).map((fact) => (
+        <Row key={fact.label} term={fact.label}>
+          {fact.value}
         </Row>
       ))}
     </>
@@ -78,7 +73,7 @@ export function Overview({ txn }: { txn: BlockchainTxn }) {
         <Row term="To">
           <Account id={txn.to} />
         </Row>
-        <Details data={txn.data} />
+        <Details txn={txn} />
         <Row term="Hash">
           <span className="explorer-mono">{txn.hash}</span>
         </Row>

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { KYC_MESSAGES, kycProofSchema, PROOF_TYPE_OPTIONS, proofsToUpdate, type KycDocumentType, type ProfileAction } from '@fhp/domain';
+import { kycProofSchema, PROOF_TYPE_OPTIONS, proofsToUpdate, type KycDocumentType, type ProfileAction } from '@fhp/domain';
 import { useMemo, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -92,7 +92,6 @@ function KycUpdateBody({ action, onClose, onDone, onFailed }: KycUpdateFormProps
         <MandatoryNote />
         {types.map((type) => {
           const names = FIELDS[type];
-          const typeError = errorMessage(errors[names.type]);
           return (
             <fieldset key={type}>
               <SelectField
@@ -100,9 +99,8 @@ function KycUpdateBody({ action, onClose, onDone, onFailed }: KycUpdateFormProps
                 label={names.typeLabel}
                 placeholder={names.placeholder}
                 options={PROOF_TYPE_OPTIONS[type].map((value) => ({ value, label: LABELS[value] ?? value }))}
+                // Spec part 2, KYC document update: "Id proof type is required" (the purchase form's select says "Id Proof is required").
                 {...field(names.type)}
-                // The select words the ID proof's refusal as the purchase form does.
-                error={typeError === KYC_MESSAGES.idProofTypeRequired ? KYC_MESSAGES.idProofSelectRequired : typeError}
               />
               <FileField id={`update-${names.file}`} label={names.fileLabel} accept={PROOF_ACCEPT} hint={FILE_HINT} progress={progress[type] ?? null} {...field(names.file)} />
             </fieldset>

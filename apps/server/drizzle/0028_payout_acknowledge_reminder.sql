@@ -1,0 +1,2 @@
+ALTER TABLE "payouts" ADD COLUMN "ack_reminder_queued_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "payouts_ack_reminder_due_idx" ON "payouts" USING btree ("paid_at") WHERE status = 'PAID' AND acknowledged_at IS NULL AND ack_reminder_queued_at IS NULL;
