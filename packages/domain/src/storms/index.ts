@@ -9,3 +9,4 @@ export * from './term';
 export * from './analytics';
 export * from './backtest';
 export * from './map';
+export * from './active';
