@@ -18,6 +18,7 @@ import {
   type CountryCode,
   type OptionId,
   type Storm,
+  type StormEvaluation,
   type TrackPoint,
 } from '@fhp/domain';
 import { and, asc, eq, gte, inArray, isNotNull, or, sql } from 'drizzle-orm';
@@ -110,6 +111,15 @@ export async function holderActiveStorms(db: Db, ownerId: string, now: Date, sou
   ]);
   const seasonOf = new Map(seasonRows.map((season) => [season.year, season]));
 
+  // A source's verdict depends on the island and the term, not the policy: computed once for all the holder's policies there.
+  const verdicts = new Map<string, StormEvaluation[]>();
+  const verdictsFor = (storm: Storm, country: CountryCode, seasonYear: number, term: { fromMs: number; toMs: number }) => {
+    const key = `${storm.id}|${country}|${seasonYear}`;
+    let found = verdicts.get(key);
+    if (!found) verdicts.set(key, (found = sourceEvaluations(bySource.get(storm.id), storm, country, term)));
+    return found;
+  };
+
   const views: ActiveStormNearPolicy[] = [];
   for (const policy of owned) {
     const season = seasonOf.get(policy.seasonYear);
@@ -125,22 +135,16 @@ export async function holderActiveStorms(db: Db, ownerId: string, now: Date, sou
       const distanceMetres = islandDistanceMetres(country, latest.lat, latest.lon);
       const cameNear = alertApproach(storm, country, term) !== null;
       if (distanceMetres > ACTIVE_STORM_NEAR_METRES && !cameNear && stormPayouts.length === 0) continue;
-      views.push(view(policy, country, storm, latest, distanceMetres, stormPayouts, figures(bySource.get(storm.id), storm, country, term, policy), sourcesRequired, policyPayouts));
+      views.push(view(policy, country, storm, latest, distanceMetres, stormPayouts, verdictsFor(storm, country, policy.seasonYear, term).map((evaluation) => sourceFigure(evaluation, policy.optionId as OptionId, policy.issuedAt)), sourcesRequired, policyPayouts));
     }
   }
   return views;
 }
 
-/** Each source's figure for the policy: its own track judged by the contract in the policy's term. */
-function figures(
-  sources: Map<string, TrackPoint[]> | undefined,
-  storm: Storm,
-  country: CountryCode,
-  term: { fromMs: number; toMs: number },
-  policy: { optionId: string; issuedAt: Date | null },
-): number[] {
+/** Each source's own track judged by the contract over the island in the term (the storm's track when no source kept one). */
+function sourceEvaluations(sources: Map<string, TrackPoint[]> | undefined, storm: Storm, country: CountryCode, term: { fromMs: number; toMs: number }): StormEvaluation[] {
   const tracks = sources && sources.size > 0 ? [...sources.values()].map((points) => ({ ...storm, points })) : [storm];
-  return tracks.map((track) => sourceFigure(evaluateStorm(track, country, term), policy.optionId as OptionId, policy.issuedAt));
+  return tracks.map((track) => evaluateStorm(track, country, term));
 }
 
 function view(
