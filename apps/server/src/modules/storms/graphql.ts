@@ -241,11 +241,13 @@ const ActiveStormRef = builder.objectRef<ActiveStormNearPolicy>('ActiveStormNear
 });
 
 /**
- * PAYOUT_SOURCES_REQUIRED (issue 22 item 3) where the configuration has it, else 1: the holder's
- * estimate reads the same number the engine pays on.
+ * PAYOUT_SOURCES_REQUIRED (issue 22 item 3, decision 149: `config.stormFeeds.sourcesRequired`),
+ * 1 where the configuration has none: the holder's estimate reads the number the engine pays on.
+ * Read without its type because this branch was cut before that setting existed; once both are
+ * merged this can be `ctx.config.stormFeeds.sourcesRequired`.
  */
 function sourcesRequired(config: object): number {
-  const value = (config as { payoutSourcesRequired?: unknown }).payoutSourcesRequired;
+  const value = (config as { stormFeeds?: { sourcesRequired?: unknown } }).stormFeeds?.sourcesRequired;
   return typeof value === 'number' && Number.isInteger(value) && value >= 1 ? value : 1;
 }
 
