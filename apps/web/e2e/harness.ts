@@ -99,3 +99,11 @@ export async function expectServerError(pattern: RegExp): Promise<void> {
 export function unexpectedServerErrors(): Promise<string[]> {
   return call('GET', '/log/unexpected');
 }
+
+/** An ATCF b-deck file ingested as a feed source's, as a poll would: its storm is active at once (active-storms.spec.ts). */
+export async function ingestFeedFile(fileName: string, text: string, source = 'nhc'): Promise<{ stormId: string; change: string; payouts: number }> {
+  const response = await fetch(harnessUrl(`/storm/feed?source=${encodeURIComponent(source)}&file=${encodeURIComponent(fileName)}`), { method: 'POST', body: text });
+  const body = (await response.json()) as { stormId: string; change: string; payouts: number; error?: string };
+  if (!response.ok) throw new Error(`POST /storm/feed: ${body.error ?? response.status}`);
+  return body;
+}

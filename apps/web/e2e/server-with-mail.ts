@@ -95,11 +95,13 @@ interface StartedServer {
 
 const serverSrc = resolve(import.meta.dirname, '../../server/src');
 const load = <T>(path: string) => import(pathToFileURL(resolve(serverSrc, path)).href) as Promise<T>;
-const [capture, { loadConfig }, { startServer }, provisional] = await Promise.all([
+const [capture, { loadConfig }, { startServer }, provisional, feeds, lifecycle] = await Promise.all([
   load<SmtpCaptureModule>('modules/notifications/smtp-capture.ts'),
   load<{ loadConfig(env: Record<string, string | undefined>): Config }>('config.ts'),
   load<{ startServer(options: { config: Config; logStream: { write(line: string): void } }): Promise<StartedServer> }>('start.ts'),
   load<ProvisionalModule>('modules/purchase/provisional.ts'),
+  load<{ ingestBdeck(deps: unknown, source: string, fileName: string, text: string): Promise<{ stormId: string; change: string; payouts: unknown[] }> }>('modules/storms/feeds/ingest.ts'),
+  load<{ lifecycleDeps(app: unknown): unknown }>('modules/lifecycle/deps.ts'),
 ]);
 
 const smtp = await capture.startSmtpCapture();
@@ -255,6 +257,14 @@ async function resubmitKyc(email: string): Promise<{ resubmitted: number }> {
   return { resubmitted: rows.length };
 }
 
+/** A b-deck file ingested as a feed source's, as a poll would (active-storms.spec.ts): the storm is active at once. */
+async function ingestFeed(req: IncomingMessage, source: string, fileName: string): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const result = await feeds.ingestBdeck(lifecycle.lifecycleDeps(server.app), source, fileName, Buffer.concat(chunks).toString('utf8'));
+  return { stormId: result.stormId, change: result.change, payouts: result.payouts.length };
+}
+
 async function route(req: IncomingMessage, url: URL): Promise<unknown> {
   const to = url.searchParams.get('to');
   const timeoutMs = Number(url.searchParams.get('timeoutMs') ?? 10_000);
@@ -282,6 +292,8 @@ async function route(req: IncomingMessage, url: URL): Promise<unknown> {
   if (key === 'POST /ledger/tamper') return tamperLedger(url.searchParams.get('hash'));
   if (key === 'POST /ledger/restore') return restoreLedger();
   if (key === 'POST /kyc/resubmit' && email) return resubmitKyc(email);
+  const feedFile = url.searchParams.get('file');
+  if (key === 'POST /storm/feed' && feedFile) return ingestFeed(req, url.searchParams.get('source') ?? 'nhc', feedFile);
   const pattern = url.searchParams.get('pattern');
   if (key === 'POST /log/expected' && pattern) {
     expectedErrors.push(new RegExp(pattern));

@@ -3,7 +3,7 @@ import { lifecycleDeps } from '../../src/modules/lifecycle/deps';
 import { importStormText } from '../../src/modules/storms/service';
 import { makeProvisional } from '../lifecycle-helpers';
 import { trackText } from '../storm-helpers';
-import { ownerOfAAndAdmins, type Expected, type MatrixRows } from './types';
+import { ownerOfAAndAdmins, signedIn, type Expected, type MatrixRows } from './types';
 
 /** Storm imports, payouts by storm and wires: administrators and the owner only. */
 const stormAdmins: Expected = { anonymous: 'deny', purchaserA: 'deny', purchaserB: 'deny', teller: 'deny', admin: 'allow', owner: 'allow' };
@@ -40,6 +40,14 @@ export const stormRows: MatrixRows = {
       query: () => `{ getPolicyStormDetail(policyId: "${fixtures.policyNumber}", stormId: "AL991990") { c1 c2 options { percent } payouts { id } } }`,
       expected: ownerOfAAndAdmins,
       hidesOthers: true,
+    },
+    getMyActiveStorms: {
+      // The caller's own policies only: asking for A's policy, everyone else gets nothing (storm-active.test.ts shows A's rows).
+      query: () => `{ getMyActiveStorms(policyNumber: "${fixtures.policyNumber}") { policyNumber stormId payout { sentence } } }`,
+      expected: signedIn,
+      check: (data, caller) => {
+        if (caller !== 'purchaserA') expect(data.getMyActiveStorms).toEqual([]);
+      },
     },
     stormTrack: { query: '{ stormTrack(stormId: "AL991990") { id points { lat lon } } }', expected: stormAdmins },
     getPolicyWind: {

@@ -12,3 +12,4 @@ export * from './map';
 export * from './sources';
 export * from './who-pays';
 export * from './label';
+export * from './active';

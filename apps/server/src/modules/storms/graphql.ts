@@ -5,10 +5,11 @@ import { userInputError } from '../../graphql/errors';
 import { money, MoneyRef } from '../../graphql/money';
 import { policies } from '../../db/schema';
 import { explorerLink } from '../audit';
-import { forbidden, requireUser } from '../identity';
+import { forbidden, requirePolicyOwner, requireUser } from '../identity';
 import { isUuid } from '../lifecycle';
 import { listStorms, stormEvaluationViews, type StormEvaluationView, type StormSummary } from './admin-view';
 import { policyAnalytics, policyWind, type AnalyticsEvent, type AnalyticsRow, type PolicyAnalytics } from './analytics-view';
+import { holderActiveStorms, type ActiveStormNearPolicy } from './active-view';
 import { loadStorms } from './repository';
 import { policyStormDetail, type DetailNearbyPoint, type DetailOption, type DetailPayout, type PolicyStormDetail } from './storm-detail-view';
 
@@ -209,6 +210,36 @@ const PolicyStormDetailRef = builder.objectRef<PolicyStormDetail>('PolicyStormDe
   }),
 });
 
+const ActivePayoutRef = builder.objectRef<ActiveStormNearPolicy['payout']>('ActiveStormPayout').implement({
+  description: 'What an active storm has earned the policy so far (decision 173).',
+  fields: (t) => ({
+    state: t.exposeString('state', { description: 'PAID, PREPARING (a payout exists or enough sources agree), AWAITING_SOURCES (an estimate) or NONE' }),
+    percent: t.exposeInt('percent', { description: 'Percent of the coverage: paid, being prepared, or estimated; 0 for NONE' }),
+    sourcesAgreeing: t.exposeInt('sourcesAgreeing', { description: "Sources whose track pays the policy" }),
+    sourcesRequired: t.exposeInt('sourcesRequired', { description: 'PAYOUT_SOURCES_REQUIRED (1 when not set)' }),
+    sentence: t.exposeString('sentence', { description: '"Estimated payout 50%: awaiting a second source", "Payout being prepared: 50% of your coverage"' }),
+  }),
+});
+
+const ActiveStormRef = builder.objectRef<ActiveStormNearPolicy>('ActiveStormNearPolicy').implement({
+  description: "An active storm (decision 173) near one of the caller's policies: its latest fix, class, distance to the island and the payout it has earned so far.",
+  fields: (t) => ({
+    policyId: t.exposeString('policyId'),
+    policyNumber: t.exposeString('policyNumber'),
+    country: t.exposeString('country'),
+    countryName: t.exposeString('countryName'),
+    stormId: t.exposeString('stormId'),
+    stormName: t.exposeString('stormName'),
+    latest: t.field({ type: StormTrackPointRef, description: 'The latest fix of the storm\'s track', resolve: (row) => row.latest }),
+    classWords: t.exposeString('classWords', { description: '"Hurricane, category 3", "Tropical storm"' }),
+    position: t.exposeString('position', { description: '"13.1°N 60.2°W"' }),
+    distanceKm: t.exposeInt('distanceKm', { description: "The latest fix's distance to the island's outline, km (0 over it)" }),
+    distance: t.exposeString('distance', { description: '"180 km from Grenada"' }),
+    sentence: t.exposeString('sentence', { description: 'The latest fix in one sentence' }),
+    payout: t.field({ type: ActivePayoutRef, resolve: (row) => row.payout }),
+  }),
+});
+
 /**
  * The policy a tracker operation names, by internal id or by policy number (the addresses carry
  * the number); someone else's policy answers like a missing one.
@@ -225,6 +256,17 @@ async function readablePolicy(ctx: Parameters<typeof requireUser>[0], idOrNumber
 const POLICY_NUMBER = /^[A-Z0-9-]{1,40}$/;
 
 builder.queryFields((t) => ({
+  getMyActiveStorms: t.field({
+    type: [ActiveStormRef],
+    description:
+      "Signed in: the active storms (decision 173) near the caller's own policies, one row per policy and storm, optionally of one policy (its number). Another holder's policy has none.",
+    args: { policyNumber: t.arg.string({ required: false }) },
+    resolve: (_root, { policyNumber }, ctx) => {
+      const user = requirePolicyOwner(ctx);
+      if (policyNumber !== null && policyNumber !== undefined && !POLICY_NUMBER.test(policyNumber)) return [];
+      return holderActiveStorms(ctx.db, user.id, ctx.clock(), ctx.config.stormFeeds.sourcesRequired, policyNumber ?? undefined);
+    },
+  }),
   storms: t.field({
     type: [StormSummaryRef],
     description: 'Admin: stored storms, latest track first, with their payouts counted.',

@@ -4,6 +4,7 @@ import Accordion from 'react-bootstrap/Accordion';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { Link, useParams } from 'react-router';
+import { ActiveStorms } from '../../components/active-storms/ActiveStorms';
 import { ErrorDialog } from '../../components/ErrorDialog';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { SuccessDialog } from '../../components/SuccessDialog';
@@ -136,6 +137,7 @@ function Detail({ list, detail }: { list: MyPolicyList; detail: MyPolicyDetail }
           )}
         </div>
       </div>
+      <ActiveStorms policyNumber={policy.policyNumber} />
       {cancelled && <Alert variant="success">{DETAIL_TEXTS.cancelled}</Alert>}
       {detail.cancellationPending && !cancelled && <Alert variant="warning">A cancellation request for this policy is waiting for review.</Alert>}
       <Accordion defaultActiveKey={['policy', 'payouts']} alwaysOpen>

@@ -8,6 +8,7 @@ import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { ActiveStorms } from '../../components/active-storms/ActiveStorms';
 import { ErrorDialog } from '../../components/ErrorDialog';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { displayName, StormMap } from '../../components/storm-map/StormMap';
@@ -166,6 +167,7 @@ function Tracker({ tracker, month, latestYear, busy, onMonth, archived }: { trac
           Back to the policy
         </Link>
       </div>
+      <ActiveStorms policyNumber={tracker.policyNumber} />
       <Row className="g-3 mb-3">
         <Col xl={7}>
           <Card className="h-100">
