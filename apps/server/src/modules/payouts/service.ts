@@ -1,4 +1,4 @@
-import { cappedTermPercent, DomainError, LEDGER_ACCOUNTS, payoutAmountCents, POLICY_ERROR_CODES } from '@fhp/domain';
+import { cappedTermPercent, DomainError, LEDGER_ACCOUNTS, payoutAmountCents, payoutCreatedRecord, POLICY_ERROR_CODES } from '@fhp/domain';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { payouts, policies } from '../../db/schema';
@@ -73,12 +73,10 @@ export async function createPayout(
         ledgerData: { storm: input.stormRef ?? 'manual', percent },
         extraLedger: [
           {
-            kind: 'PAYOUT_CREATED',
-            txnId: payout!.id,
+            // The record ledger:verify rebuilds from the payouts row (decision 135).
+            ...payoutCreatedRecord({ payoutId: payout!.id, policyNumber: row.policyNumber, stormRef: input.stormRef, percent, contractPercent: input.percent, amountCents }),
             from: LEDGER_ACCOUNTS.payouts,
             to: holder,
-            valueCents: amountCents,
-            data: { policyNumber: row.policyNumber, storm: input.stormRef ?? 'manual', percent, contractPercent: input.percent },
             at: actor.at,
           },
         ],
