@@ -4,3 +4,5 @@ export * from './merkle';
 export * from './blocks';
 export * from './published';
 export * from './labels';
+export * from './records';
+export * from './checkpoints';
