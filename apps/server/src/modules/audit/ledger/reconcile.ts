@@ -114,7 +114,7 @@ function valueOf(record: LedgerRecord | LedgerPayload, member: string): unknown 
 const NO_UUID = '00000000-0000-0000-0000-000000000000';
 
 /** Rows read per statement. */
-const ROW_BATCH = 5000;
+const ROW_BATCH = 10_000;
 
 type Rows<T> = { rows: T[] };
 
@@ -158,17 +158,21 @@ export async function reconcileLedger(db: Db, index: LedgerIndex, limit = 20): P
   };
   const rows: Record<ReconciledTable, number> = { policies: 0, payments: 0, payouts: 0 };
 
-  type PolicyRow = { policy_number: string; status: string; coverage_cents: number; country: string; option_id: string; season_year: number; paid_cents: number; paid_out_cents: number; issued: boolean };
+  // The policy numbers of the payments and payouts below, by policy id: one pass over the policies
+  // instead of a join per table.
+  const numbers = new Map<string, string>();
+  type PolicyRow = { id: string; policy_number: string; status: string; coverage_cents: number; country: string; option_id: string; season_year: number; paid_cents: number; paid_out_cents: number; issued: boolean };
   const policyRows = keyed(
     async (after) =>
       ((await db.execute(sql`
-        SELECT policy_number, status, coverage_cents, country, option_id, season_year, paid_cents, paid_out_cents, issued_at IS NOT NULL AS issued
+        SELECT id, policy_number, status, coverage_cents, country, option_id, season_year, paid_cents, paid_out_cents, issued_at IS NOT NULL AS issued
         FROM policies WHERE policy_number > ${after} ORDER BY policy_number LIMIT ${ROW_BATCH}`)) as unknown as Rows<PolicyRow>).rows,
     (row) => row.policy_number,
   );
   for await (const row of policyRows) {
     rows.policies += 1;
     const id = row.policy_number;
+    numbers.set(row.id, id);
     const issued = index.policiesIssued.get(id);
     if (row.issued) {
       compare('policies', id, policyIssuedRecord({ policyNumber: id, coverageCents: row.coverage_cents, country: row.country, optionId: row.option_id, seasonYear: row.season_year }), issued);
@@ -188,13 +192,12 @@ export async function reconcileLedger(db: Db, index: LedgerIndex, limit = 20): P
     }
   }
 
-  type PaymentRow = { id: string; sequence: number; amount_cents: number; channel: string; paid_on: string; policy_number: string };
+  type PaymentRow = { id: string; sequence: number; amount_cents: number; channel: string; paid_on: string; policy_id: string };
   const paymentRows = keyed(
     async (after) =>
       ((await db.execute(sql`
-        SELECT pa.id::text AS id, pa.sequence, pa.amount_cents, pa.channel, pa.paid_on::text AS paid_on, p.policy_number
-        FROM payments pa JOIN policies p ON p.id = pa.policy_id
-        WHERE pa.id > ${after}::uuid ORDER BY pa.id LIMIT ${ROW_BATCH}`)) as unknown as Rows<PaymentRow>).rows,
+        SELECT id, sequence, amount_cents, channel, paid_on::text AS paid_on, policy_id
+        FROM payments WHERE id > ${after}::uuid ORDER BY id LIMIT ${ROW_BATCH}`)) as unknown as Rows<PaymentRow>).rows,
     (row) => row.id,
     NO_UUID,
   );
@@ -202,7 +205,7 @@ export async function reconcileLedger(db: Db, index: LedgerIndex, limit = 20): P
     rows.payments += 1;
     const record = paymentRecord({
       paymentId: row.id,
-      policyNumber: row.policy_number,
+      policyNumber: numbers.get(row.policy_id) ?? row.policy_id,
       amountCents: row.amount_cents,
       receiptNumber: formatReceiptNumber(row.sequence),
       channel: row.channel,
@@ -211,19 +214,18 @@ export async function reconcileLedger(db: Db, index: LedgerIndex, limit = 20): P
     compare('payments', row.id, record, index.payments.get(row.id));
   }
 
-  type PayoutRow = { id: string; policy_number: string; storm_ref: string | null; percent: number; contract_percent: number; amount_cents: number; status: string; acknowledged: boolean };
+  type PayoutRow = { id: string; policy_id: string; storm_ref: string | null; percent: number; contract_percent: number; amount_cents: number; status: string; acknowledged: boolean };
   const payoutRows = keyed(
     async (after) =>
       ((await db.execute(sql`
-        SELECT pa.id::text AS id, p.policy_number, pa.storm_ref, pa.percent, pa.contract_percent, pa.amount_cents, pa.status, pa.acknowledged_at IS NOT NULL AS acknowledged
-        FROM payouts pa JOIN policies p ON p.id = pa.policy_id
-        WHERE pa.id > ${after}::uuid ORDER BY pa.id LIMIT ${ROW_BATCH}`)) as unknown as Rows<PayoutRow>).rows,
+        SELECT id, policy_id, storm_ref, percent, contract_percent, amount_cents, status, acknowledged_at IS NOT NULL AS acknowledged
+        FROM payouts WHERE id > ${after}::uuid ORDER BY id LIMIT ${ROW_BATCH}`)) as unknown as Rows<PayoutRow>).rows,
     (row) => row.id,
     NO_UUID,
   );
   for await (const row of payoutRows) {
     rows.payouts += 1;
-    const payout = { payoutId: row.id, policyNumber: row.policy_number, amountCents: row.amount_cents };
+    const payout = { payoutId: row.id, policyNumber: numbers.get(row.policy_id) ?? row.policy_id, amountCents: row.amount_cents };
     compare('payouts', row.id, payoutCreatedRecord({ ...payout, stormRef: row.storm_ref, percent: row.percent, contractPercent: row.contract_percent }), index.payoutsCreated.get(row.id));
     const paid = index.payoutsPaid.get(row.id);
     if (row.status === 'PAID') compare('payouts', row.id, payoutStepRecord('PAYOUT_PAID', payout), paid);
