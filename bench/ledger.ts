@@ -62,7 +62,7 @@ const KEY = 'bench-only-ledger-key-not-a-secret-0123456789';
 const AT = new Date(Date.UTC(2027, 5, 1));
 
 /** Reference rows the policies point at: a role, a season, the holders. */
-async function prepareReference(db: Db): Promise<void> {
+export async function prepareReference(db: Db): Promise<void> {
   await db.execute(sql`insert into roles (name) values ('purchaser') on conflict do nothing`);
   await db.execute(sql`insert into seasons (year, cover_start, cover_end, payment_deadline, purchase_window_open, next_season_year)
     values (2027, '2027-06-01', '2028-05-31', '2027-05-31', true, 2028) on conflict do nothing`);
@@ -79,7 +79,7 @@ interface Rows<T> {
  * Policies `from`..`to` (numbers), each with a payment and a paid payout, and the ledger entries
  * the app would have appended for them, built by the same record builders, chained after `previous`.
  */
-async function fillPolicies(db: Db, from: number, to: number, previous: LedgerEntry | null): Promise<LedgerEntry[]> {
+export async function fillPolicies(db: Db, from: number, to: number, previous: LedgerEntry | null): Promise<LedgerEntry[]> {
   await db.execute(sql`
     insert into policies (policy_number, owner_id, type, status, country, option_id, coverage_cents, premium_cents, season_year,
       payment_plan, payment_channel, politically_exposed, charged, use_of_proceeds, terms_of_use, idempotency_key, purchased_at, created_at,
@@ -132,7 +132,7 @@ async function fillPolicies(db: Db, from: number, to: number, previous: LedgerEn
 const policyNumber = (n: number) => `FHP-GD-2027-${String(n).padStart(6, '0')}`;
 
 /** Stores entries and seals them into blocks after `lastBlock`, moving the head. */
-async function store(db: Db, entries: readonly LedgerEntry[], lastBlock: LedgerBlock | null, previousEntryHash: string): Promise<LedgerBlock | null> {
+export async function store(db: Db, entries: readonly LedgerEntry[], lastBlock: LedgerBlock | null, previousEntryHash: string): Promise<LedgerBlock | null> {
   for (let i = 0; i < entries.length; i += 2000) {
     const rows = entries.slice(i, i + 2000).map((e) => {
       const { kind, txnId } = JSON.parse(e.payload) as LedgerPayload;

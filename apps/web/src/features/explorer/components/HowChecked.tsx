@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import Spinner from 'react-bootstrap/Spinner';
 import type { BlockchainTxn } from '../api';
 import { checkInBrowser } from '../browserCheck';
+import { longDate } from '../format';
 import { CheckIcon } from './Verdict';
 import { CARD } from './card';
 
@@ -63,11 +64,10 @@ export function HowChecked({ txn }: { txn: BlockchainTxn }) {
 function CheckpointStep({ txn }: { txn: BlockchainTxn }) {
   const checkpoint = txn.checkpoint;
   if (!checkpoint) return <Step state="none">Its checkpoint: block {txn.block?.number} is not signed yet (it is, a few seconds after sealing).</Step>;
-  const signed = new Date(checkpoint.signedAt).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
   const matches = checkpoint.blockHash === txn.block?.hash;
   return (
     <Step state={matches ? 'ok' : 'failed'}>
-      <strong>Proved by checkpoint {checkpoint.block}.</strong> FHP signed block {checkpoint.block}’s fingerprint on {signed} and published it in its{' '}
+      <strong>Proved by checkpoint {checkpoint.block}.</strong> FHP signed block {checkpoint.block}’s fingerprint on {longDate(checkpoint.signedAt)} and published it in its{' '}
       <a href={checkpoint.listUrl}>public checkpoint list</a>, which anyone can keep a copy of: if the ledger were ever rewritten, the copies
       would no longer match.
       {!matches && ' This block’s fingerprint is no longer the one that was signed.'}
