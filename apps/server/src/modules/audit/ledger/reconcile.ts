@@ -118,12 +118,16 @@ const ROW_BATCH = 10_000;
 
 type Rows<T> = { rows: T[] };
 
-/** A table's rows in key order, ROW_BATCH at a time (`page` reads the rows after a key). */
-async function* keyed<T>(page: (after: string) => Promise<T[]>, keyOf: (row: T) => string, first = ''): AsyncGenerator<T> {
+/**
+ * A table's rows in key order, ROW_BATCH at a time (`page` reads the rows after a key), each page
+ * handed to `each` row by row in a plain loop (an async generator's promise per row cost more than
+ * the comparison itself).
+ */
+async function forEachRow<T>(page: (after: string) => Promise<T[]>, keyOf: (row: T) => string, first: string, each: (row: T) => void): Promise<void> {
   let after = first;
   for (;;) {
     const rows = await page(after);
-    yield* rows;
+    for (const row of rows) each(row);
     if (rows.length < ROW_BATCH) return;
     after = keyOf(rows.at(-1)!);
   }
@@ -162,77 +166,78 @@ export async function reconcileLedger(db: Db, index: LedgerIndex, limit = 20): P
   // instead of a join per table.
   const numbers = new Map<string, string>();
   type PolicyRow = { id: string; policy_number: string; status: string; coverage_cents: number; country: string; option_id: string; season_year: number; paid_cents: number; paid_out_cents: number; issued: boolean };
-  const policyRows = keyed(
+  await forEachRow<PolicyRow>(
     async (after) =>
       ((await db.execute(sql`
         SELECT id, policy_number, status, coverage_cents, country, option_id, season_year, paid_cents, paid_out_cents, issued_at IS NOT NULL AS issued
         FROM policies WHERE policy_number > ${after} ORDER BY policy_number LIMIT ${ROW_BATCH}`)) as unknown as Rows<PolicyRow>).rows,
     (row) => row.policy_number,
+    '',
+    (row) => {
+        rows.policies += 1;
+        const id = row.policy_number;
+        numbers.set(row.id, id);
+        const issued = index.policiesIssued.get(id);
+        if (row.issued) {
+          compare('policies', id, policyIssuedRecord({ policyNumber: id, coverageCents: row.coverage_cents, country: row.country, optionId: row.option_id, seasonYear: row.season_year }), issued);
+        } else if (issued) {
+          problem('policies', id, 'issued_at', `policies ${id}: issued_at is empty, but the ledger recorded it issued (entry ${issued.sequence})`);
+        }
+        const fold = index.policies.get(id);
+        const ledgerStatus = fold?.status ?? LEDGER_INITIAL_POLICY_STATUS;
+        if (row.status !== ledgerStatus) {
+          problem('policies', id, 'status', `policies ${id}: status is ${row.status}, the ledger says ${ledgerStatus}${fold?.statusAt ? ` (entry ${fold.statusAt})` : ' (no entry moved it yet)'}`);
+        }
+        if (row.paid_cents !== (fold?.paidCents ?? 0)) {
+          problem('policies', id, 'paid_cents', `policies ${id}: paid_cents is ${row.paid_cents}, its PAYMENT_RECORDED entries add up to ${fold?.paidCents ?? 0}`);
+        }
+        if (row.paid_out_cents !== (fold?.paidOutCents ?? 0)) {
+          problem('policies', id, 'paid_out_cents', `policies ${id}: paid_out_cents is ${row.paid_out_cents}, its PAYOUT_PAID entries add up to ${fold?.paidOutCents ?? 0}`);
+        }
+    },
   );
-  for await (const row of policyRows) {
-    rows.policies += 1;
-    const id = row.policy_number;
-    numbers.set(row.id, id);
-    const issued = index.policiesIssued.get(id);
-    if (row.issued) {
-      compare('policies', id, policyIssuedRecord({ policyNumber: id, coverageCents: row.coverage_cents, country: row.country, optionId: row.option_id, seasonYear: row.season_year }), issued);
-    } else if (issued) {
-      problem('policies', id, 'issued_at', `policies ${id}: issued_at is empty, but the ledger recorded it issued (entry ${issued.sequence})`);
-    }
-    const fold = index.policies.get(id);
-    const ledgerStatus = fold?.status ?? LEDGER_INITIAL_POLICY_STATUS;
-    if (row.status !== ledgerStatus) {
-      problem('policies', id, 'status', `policies ${id}: status is ${row.status}, the ledger says ${ledgerStatus}${fold?.statusAt ? ` (entry ${fold.statusAt})` : ' (no entry moved it yet)'}`);
-    }
-    if (row.paid_cents !== (fold?.paidCents ?? 0)) {
-      problem('policies', id, 'paid_cents', `policies ${id}: paid_cents is ${row.paid_cents}, its PAYMENT_RECORDED entries add up to ${fold?.paidCents ?? 0}`);
-    }
-    if (row.paid_out_cents !== (fold?.paidOutCents ?? 0)) {
-      problem('policies', id, 'paid_out_cents', `policies ${id}: paid_out_cents is ${row.paid_out_cents}, its PAYOUT_PAID entries add up to ${fold?.paidOutCents ?? 0}`);
-    }
-  }
 
   type PaymentRow = { id: string; sequence: number; amount_cents: number; channel: string; paid_on: string; policy_id: string };
-  const paymentRows = keyed(
+  await forEachRow<PaymentRow>(
     async (after) =>
       ((await db.execute(sql`
         SELECT id, sequence, amount_cents, channel, paid_on::text AS paid_on, policy_id
         FROM payments WHERE id > ${after}::uuid ORDER BY id LIMIT ${ROW_BATCH}`)) as unknown as Rows<PaymentRow>).rows,
     (row) => row.id,
     NO_UUID,
+    (row) => {
+        rows.payments += 1;
+        const record = paymentRecord({
+          paymentId: row.id,
+          policyNumber: numbers.get(row.policy_id) ?? row.policy_id,
+          amountCents: row.amount_cents,
+          receiptNumber: formatReceiptNumber(row.sequence),
+          channel: row.channel,
+          paidOn: row.paid_on,
+        });
+        compare('payments', row.id, record, index.payments.get(row.id));
+    },
   );
-  for await (const row of paymentRows) {
-    rows.payments += 1;
-    const record = paymentRecord({
-      paymentId: row.id,
-      policyNumber: numbers.get(row.policy_id) ?? row.policy_id,
-      amountCents: row.amount_cents,
-      receiptNumber: formatReceiptNumber(row.sequence),
-      channel: row.channel,
-      paidOn: row.paid_on,
-    });
-    compare('payments', row.id, record, index.payments.get(row.id));
-  }
 
   type PayoutRow = { id: string; policy_id: string; storm_ref: string | null; percent: number; contract_percent: number; amount_cents: number; status: string; acknowledged: boolean };
-  const payoutRows = keyed(
+  await forEachRow<PayoutRow>(
     async (after) =>
       ((await db.execute(sql`
         SELECT id, policy_id, storm_ref, percent, contract_percent, amount_cents, status, acknowledged_at IS NOT NULL AS acknowledged
         FROM payouts WHERE id > ${after}::uuid ORDER BY id LIMIT ${ROW_BATCH}`)) as unknown as Rows<PayoutRow>).rows,
     (row) => row.id,
     NO_UUID,
+    (row) => {
+        rows.payouts += 1;
+        const payout = { payoutId: row.id, policyNumber: numbers.get(row.policy_id) ?? row.policy_id, amountCents: row.amount_cents };
+        compare('payouts', row.id, payoutCreatedRecord({ ...payout, stormRef: row.storm_ref, percent: row.percent, contractPercent: row.contract_percent }), index.payoutsCreated.get(row.id));
+        const paid = index.payoutsPaid.get(row.id);
+        if (row.status === 'PAID') compare('payouts', row.id, payoutStepRecord('PAYOUT_PAID', payout), paid);
+        else if (paid) problem('payouts', row.id, 'status', `payouts ${row.id}: status is ${row.status}, the ledger recorded it paid (entry ${paid.sequence})`);
+        const acknowledged = index.payoutsAcknowledged.get(row.id);
+        if (row.acknowledged) compare('payouts', row.id, payoutStepRecord('PAYOUT_ACKNOWLEDGED', payout), acknowledged);
+        else if (acknowledged) problem('payouts', row.id, 'acknowledged_at', `payouts ${row.id}: acknowledged_at is empty, the ledger recorded its receipt (entry ${acknowledged.sequence})`);
+    },
   );
-  for await (const row of payoutRows) {
-    rows.payouts += 1;
-    const payout = { payoutId: row.id, policyNumber: numbers.get(row.policy_id) ?? row.policy_id, amountCents: row.amount_cents };
-    compare('payouts', row.id, payoutCreatedRecord({ ...payout, stormRef: row.storm_ref, percent: row.percent, contractPercent: row.contract_percent }), index.payoutsCreated.get(row.id));
-    const paid = index.payoutsPaid.get(row.id);
-    if (row.status === 'PAID') compare('payouts', row.id, payoutStepRecord('PAYOUT_PAID', payout), paid);
-    else if (paid) problem('payouts', row.id, 'status', `payouts ${row.id}: status is ${row.status}, the ledger recorded it paid (entry ${paid.sequence})`);
-    const acknowledged = index.payoutsAcknowledged.get(row.id);
-    if (row.acknowledged) compare('payouts', row.id, payoutStepRecord('PAYOUT_ACKNOWLEDGED', payout), acknowledged);
-    else if (acknowledged) problem('payouts', row.id, 'acknowledged_at', `payouts ${row.id}: acknowledged_at is empty, the ledger recorded its receipt (entry ${acknowledged.sequence})`);
-  }
   return { rows, problems, problemCount };
 }
