@@ -31,7 +31,8 @@ const SERVER_MODULES = {
   content: ['audit', 'identity'],
   kyc: ['audit', 'files', 'identity'],
   lifecycle: ['audit', 'documents', 'identity', 'jobs', 'notifications'],
-  audit: ['identity'],
+  // jobs: the ledger's daily re-check is a scheduled job (decision 138).
+  audit: ['identity', 'jobs'],
   files: ['identity', 'jobs'],
   pricing: ['audit', 'identity'],
   identity: ['notifications'],

@@ -36,7 +36,7 @@ import { runLoad, type LoadRequest, type LoadResult } from './load-generator';
 import { runStormsBench } from './storms';
 import { runStormEvaluationBench } from './storm-evaluation';
 import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
+import { DEVELOPMENT_LEDGER_CHECKPOINT_PRIVATE_KEY, loadConfig } from '../apps/server/src/config';
 import { openDatabase, type Database } from '../apps/server/src/db/client';
 import { seedDemoData } from '../apps/server/src/seed';
 
@@ -91,7 +91,7 @@ const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.le
 
 /** One server of the bench: the real app plus the bare baseline route, listening on a free port. */
 async function startTarget(env: Record<string, string>, database: Database): Promise<{ app: FastifyInstance; baseUrl: string }> {
-  const config = loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'http://127.0.0.1', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent/fhp-bench', OTP_PEPPER, LEDGER_PSEUDONYM_KEY, BANK_ACCOUNT_KEY, ...env });
+  const config = loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'http://127.0.0.1', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent/fhp-bench', OTP_PEPPER, LEDGER_PSEUDONYM_KEY, BANK_ACCOUNT_KEY, LEDGER_CHECKPOINT_PRIVATE_KEY: DEVELOPMENT_LEDGER_CHECKPOINT_PRIVATE_KEY, ...env });
   const app = await buildApp({ config, database });
   // The baseline: the same Fastify instance and plugins, no GraphQL and no database.
   app.get('/bench/bare', async () => ({ status: 'ok' }));

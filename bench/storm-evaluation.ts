@@ -34,6 +34,16 @@ function deps(database: Database) {
     verify: async () => {
       throw new Error('not in the bench');
     },
+    checkpointKey: { keyId: '', publicKeyPem: '' },
+    explorer: {
+      checkpointPublicKeyPem: '',
+      verifyBlocks: async () => {
+        throw new Error('not in the bench');
+      },
+    },
+    recheck: async () => {
+      throw new Error('not in the bench');
+    },
   };
   const silent = { info: () => undefined, error: () => undefined };
   return {

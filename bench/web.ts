@@ -23,7 +23,7 @@ import Fastify from 'fastify';
 import lighthouse from 'lighthouse';
 import { build } from 'vite';
 import { compression } from 'vite-plugin-compression2';
-import { loadConfig, REPO_ROOT } from '../apps/server/src/config';
+import { DEVELOPMENT_LEDGER_CHECKPOINT_PRIVATE_KEY, loadConfig, REPO_ROOT } from '../apps/server/src/config';
 import { registerCompression } from '../apps/server/src/http/compression';
 import { IndexHtml } from '../apps/server/src/web-app/index-html';
 import { registerSecurityHeaders } from '../apps/server/src/http/security-headers';
@@ -134,6 +134,7 @@ async function main(): Promise<void> {
     WEB_DIST_DIR: WEB_DIST,
     OTP_PEPPER: 'bench-only-pepper-not-a-secret-0123456789',
     LEDGER_PSEUDONYM_KEY: 'bench-only-ledger-key-not-a-secret-0123456789',
+    LEDGER_CHECKPOINT_PRIVATE_KEY: DEVELOPMENT_LEDGER_CHECKPOINT_PRIVATE_KEY,
     BANK_ACCOUNT_KEY: 'bench-only-bank-account-key-not-a-secret-0123',
     // Links in emails and documents; nothing in this bench follows them.
     PUBLIC_URL: 'http://127.0.0.1',

@@ -62,6 +62,8 @@ export default defineConfig({
       OTP_PEPPER: 'e2e-only-pepper-0123456789abcdefghijklmnop',
       LEDGER_PSEUDONYM_KEY: 'e2e-only-ledger-key-0123456789abcdefghijklmnop',
       BANK_ACCOUNT_KEY: 'e2e-only-bank-key-0123456789abcdefghijklmnop',
+      // A key of the tests' own (public, like the others here): production requires one.
+      LEDGER_CHECKPOINT_PRIVATE_KEY: '-----BEGIN PRIVATE KEY-----\nMIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgDQJ8O4+ptG0tGB2P\nPqB3MI/mp9h6VIPgl1I+CCWPs/6hRANCAAS5pSfbRfE5o6lMbN+y/5Rf8aso5xHI\n+DplTcFRlyRE0UZe0hxlxbQ9X42CHwlYSAdjXZEiXYKCunaMEldYti19\n-----END PRIVATE KEY-----',
       // Production refuses to start without it: the address links in emails and contracts start with.
       PUBLIC_URL: baseURL,
       E2E_MAIL_PORT: process.env.E2E_MAIL_PORT,

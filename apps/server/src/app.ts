@@ -16,7 +16,7 @@ import { userImportRoutes } from './modules/admin-users';
 import { healthRoutes } from './modules/health';
 import { identityPlugin } from './modules/identity';
 import { paymentsPlugin } from './modules/payments';
-import { ledgerPlugin } from './modules/audit';
+import { ledgerPlugin, ledgerRoutes } from './modules/audit';
 import { metricsPlugin } from './modules/metrics';
 import { pricingPlugin } from './modules/pricing';
 import { cataloguePlugin } from './modules/catalogue';
@@ -107,6 +107,8 @@ export async function buildApp({
   await app.register(filesPlugin);
   await app.register(paymentsPlugin);
   await app.register(stormRoutes);
+  // The public checkpoint list and key (decision 136): after identity, whose hook gives every request its ability.
+  await app.register(ledgerRoutes);
   await app.register(payoutRoutes);
   // Encapsulated: its raw-body parser serves the import route only.
   await app.register(userImportRoutes);

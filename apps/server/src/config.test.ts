@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { isAbsolute, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, REPO_ROOT } from './config';
@@ -7,6 +8,7 @@ const PRODUCTION_SECRETS = {
   OTP_PEPPER: 'a-production-pepper-of-at-least-32-chars',
   LEDGER_PSEUDONYM_KEY: 'a-production-ledger-key-of-at-least-32-chars',
   BANK_ACCOUNT_KEY: 'a-production-bank-account-key-of-32-chars',
+  LEDGER_CHECKPOINT_PRIVATE_KEY: '-----BEGIN PRIVATE KEY-----\nMIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgDQJ8O4+ptG0tGB2P\nPqB3MI/mp9h6VIPgl1I+CCWPs/6hRANCAAS5pSfbRfE5o6lMbN+y/5Rf8aso5xHI\n+DplTcFRlyRE0UZe0hxlxbQ9X42CHwlYSAdjXZEiXYKCunaMEldYti19\n-----END PRIVATE KEY-----',
   PUBLIC_URL: 'https://portal.fhp.example',
 };
 
@@ -136,6 +138,9 @@ describe('loadConfig', () => {
     [{ LEDGER_PSEUDONYM_KEY: 'short' }, 'LEDGER_PSEUDONYM_KEY'],
     [{ NODE_ENV: 'production' }, 'BANK_ACCOUNT_KEY'],
     [{ BANK_ACCOUNT_KEY: 'short' }, 'BANK_ACCOUNT_KEY'],
+    [{ NODE_ENV: 'production' }, 'LEDGER_CHECKPOINT_PRIVATE_KEY'],
+    [{ LEDGER_CHECKPOINT_PRIVATE_KEY: 'not a pem' }, 'LEDGER_CHECKPOINT_PRIVATE_KEY'],
+    [{ LEDGER_CHECKPOINT_PRIVATE_KEY: generateKeyPairSync('ec', { namedCurve: 'P-384' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() }, 'LEDGER_CHECKPOINT_PRIVATE_KEY'],
     [{ QUERY_TOKEN_SIGNER_PUBLIC_KEY: 'abc' }, 'QUERY_TOKEN_SIGNER_PUBLIC_KEY'],
     [{ QUERY_TOKEN_SIGNER_PUBLIC_KEY: '-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----', QUERY_TOKEN_AUDIENCE: 'fhp' }, 'QUERY_TOKEN_ISSUER'],
     [{ QUERY_TOKEN_SIGNER_PUBLIC_KEY: '-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----', QUERY_TOKEN_ISSUER: 'partner' }, 'QUERY_TOKEN_AUDIENCE'],

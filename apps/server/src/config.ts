@@ -1,3 +1,4 @@
+import { createPrivateKey } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,6 +42,17 @@ export const DEVELOPMENT_LEDGER_PSEUDONYM_KEY = 'fhp-development-ledger-pseudony
 
 /** Development and test only, public like the two above: production requires BANK_ACCOUNT_KEY. */
 export const DEVELOPMENT_BANK_ACCOUNT_KEY = 'fhp-development-bank-account-key-not-a-secret';
+
+/**
+ * Development and test only, public like the three above: signs the ledger's checkpoints (ES256,
+ * P-256) so a fresh clone publishes verifiable ones; production requires LEDGER_CHECKPOINT_PRIVATE_KEY,
+ * since a public key signs nothing anyone can trust.
+ */
+export const DEVELOPMENT_LEDGER_CHECKPOINT_PRIVATE_KEY = `-----BEGIN PRIVATE KEY-----
+MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQg7focgc4GsjMcowk7
+6mY0ntpuCo9krEtKj1qp3cgeTQ6hRANCAASIOoO+mLSv4K6fKDZQHh53sQ6vN95f
+gfPBApvq8IwfTqkw00jUPnBZBM7hUtZpN4GFrbFhfq6G7g7Rh6Fljm7f
+-----END PRIVATE KEY-----`;
 
 /**
  * DELIVERY_LEASE_SECONDS when unset: how long a claimed message is held, longer than a send may take
@@ -104,6 +116,16 @@ export function parseStormFeeds(value: string | undefined): { sources: StormFeed
   return { sources, problems };
 }
 
+/** Whether a PEM is a private key on the P-256 curve, the one ES256 signs with. */
+function isP256PrivateKey(pem: string): boolean {
+  try {
+    const key = createPrivateKey(pem);
+    return key.asymmetricKeyType === 'ec' && key.asymmetricKeyDetails?.namedCurve === 'prime256v1';
+  } catch {
+    return false;
+  }
+}
+
 /** An origin, with a path at most: links are made by appending to it. */
 function isPlainAddress(value: string): boolean {
   if (!URL.canParse(value)) return false;
@@ -159,6 +181,7 @@ const envSchema = z.object({
   OTP_PEPPER: optionalNonEmpty.pipe(z.string().min(32, { message: 'must be at least 32 characters of random text' }).optional()),
   LEDGER_PSEUDONYM_KEY: optionalNonEmpty.pipe(z.string().min(32, { message: 'must be at least 32 characters of random text' }).optional()),
   BANK_ACCOUNT_KEY: optionalNonEmpty.pipe(z.string().min(32, { message: 'must be at least 32 characters of random text' }).optional()),
+  LEDGER_CHECKPOINT_PRIVATE_KEY: optionalPem('a PKCS#8 PEM EC P-256 private key (-----BEGIN PRIVATE KEY-----)'),
   QUERY_TOKEN_SIGNER_PUBLIC_KEY: optionalPem('an SPKI PEM public key (-----BEGIN PUBLIC KEY-----)'),
   // The signer's name (iss) and ours in its tokens (aud): required with the key, no defaults.
   QUERY_TOKEN_ISSUER: optionalNonEmpty,
@@ -239,6 +262,8 @@ export interface Config {
   ledgerPseudonymKey: string;
   /** Encrypts bank account numbers at rest (AES-256-GCM, key derived from it). */
   bankAccountKey: string;
+  /** Signs every sealed block's hash (ES256): the checkpoints anyone can mirror (decision 136). */
+  ledgerCheckpointPrivateKeyPem: string;
   /** How often this process seals pending ledger entries into a block; 0: never (tools and tests seal). */
   ledgerSealIntervalSeconds: number;
   /** Signer of tokens handed over in a page's query string; absent: such tokens are refused. */
@@ -297,6 +322,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.NODE_ENV === 'production' && e.OTP_PEPPER === undefined) problems.push('OTP_PEPPER: is required in production');
   if (e.NODE_ENV === 'production' && e.LEDGER_PSEUDONYM_KEY === undefined) problems.push('LEDGER_PSEUDONYM_KEY: is required in production');
   if (e.NODE_ENV === 'production' && e.BANK_ACCOUNT_KEY === undefined) problems.push('BANK_ACCOUNT_KEY: is required in production');
+  if (e.NODE_ENV === 'production' && e.LEDGER_CHECKPOINT_PRIVATE_KEY === undefined) {
+    problems.push('LEDGER_CHECKPOINT_PRIVATE_KEY: is required in production (a PKCS#8 PEM EC P-256 key; it signs the published ledger checkpoints)');
+  }
+  if (e.LEDGER_CHECKPOINT_PRIVATE_KEY !== undefined && !isP256PrivateKey(e.LEDGER_CHECKPOINT_PRIVATE_KEY)) {
+    problems.push('LEDGER_CHECKPOINT_PRIVATE_KEY: must be an EC P-256 private key (ES256)');
+  }
   if (e.NODE_ENV === 'production' && e.PUBLIC_URL === undefined) {
     problems.push('PUBLIC_URL: is required in production (the address customers use, e.g. https://portal.example; links in emails and contracts start with it)');
   }
@@ -339,6 +370,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     otpPepperIsDevelopmentDefault: e.OTP_PEPPER === undefined,
     ledgerPseudonymKey: e.LEDGER_PSEUDONYM_KEY ?? DEVELOPMENT_LEDGER_PSEUDONYM_KEY,
     bankAccountKey: e.BANK_ACCOUNT_KEY ?? DEVELOPMENT_BANK_ACCOUNT_KEY,
+    ledgerCheckpointPrivateKeyPem: e.LEDGER_CHECKPOINT_PRIVATE_KEY ?? DEVELOPMENT_LEDGER_CHECKPOINT_PRIVATE_KEY,
     ledgerSealIntervalSeconds: e.LEDGER_SEAL_INTERVAL_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 10),
     queryTokenSignerPublicKeyPem: e.QUERY_TOKEN_SIGNER_PUBLIC_KEY,
     queryTokenIssuer: e.QUERY_TOKEN_ISSUER,

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { ledgerRecheckJob } from './modules/audit';
 import { unattachedUploadsJob } from './modules/files';
 import { createJobRunner, type JobDefinition, type JobRunner } from './modules/jobs';
 import { LIFECYCLE_JOBS, lifecycleDeps, type LifecycleDeps } from './modules/lifecycle';
@@ -7,7 +8,7 @@ import { createFeedPoller, stormNoticesJob, type FeedPoller } from './modules/st
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The scheduled jobs (deadline, season start, expiry, contracts, reminders, storm notices, upload cleanup); tests run them by hand. */
+    /** The scheduled jobs (deadline, season start, expiry, contracts, reminders, storm notices, upload cleanup, ledger re-check); tests run them by hand. */
     jobs: JobRunner<LifecycleDeps>;
     /** The advisory feeds' poller (STORM_FEEDS); null when none is configured. */
     stormFeeds: FeedPoller | null;
@@ -18,9 +19,9 @@ declare module 'fastify' {
  * In the order they run at start: the lifecycle's (cancel and expire first, then contracts and
  * reminders for what is left); the storm notices an import's process left unqueued (decision 091);
  * the texts reminding holders to acknowledge a wire a week old (issue 20 item 9);
- * the upload cleanup. Composed here, above the modules, since each module only knows its own jobs.
+ * the upload cleanup; the proof ledger's daily re-check (decision 138). Composed here, above the modules, since each module only knows its own jobs.
  */
-export const SCHEDULED_JOBS: readonly JobDefinition<LifecycleDeps>[] = [...LIFECYCLE_JOBS, stormNoticesJob, payoutAcknowledgeRemindersJob, unattachedUploadsJob];
+export const SCHEDULED_JOBS: readonly JobDefinition<LifecycleDeps>[] = [...LIFECYCLE_JOBS, stormNoticesJob, payoutAcknowledgeRemindersJob, unattachedUploadsJob, ledgerRecheckJob];
 
 /** Schedules every job once the app is ready (and runs them once to catch up); stops them on close. */
 export const jobsPlugin = fp(

@@ -1,10 +1,11 @@
 import { checkPublishedEntry, EXPLORER_MESSAGES, LEDGER_ACCOUNTS, type LedgerEntryKind } from '@fhp/domain';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../src/db/schema';
+import { eq } from 'drizzle-orm';
+import { ledgerEntries, users } from '../src/db/schema';
 import { DEMO_ACCOUNTS } from '../src/modules/identity/seed';
-import { sha256Hex, type LedgerEntryRow } from '../src/modules/audit/ledger';
+import { checkpointSignatureValid, sha256Hex, type LedgerEntryRow } from '../src/modules/audit/ledger';
 import { describeApp, gql } from './harness';
-import { restoreLedger, snapshotLedger, tamper, type Tampering } from './ledger-helpers';
+import { restoreLedger, rewriteLedgerTail, snapshotLedger, tamper, type Tampering } from './ledger-helpers';
 
 const TXN = `query Txn($hash: String!) {
   getBlockchianTxn(hash: $hash) {
@@ -12,6 +13,7 @@ const TXN = `query Txn($hash: String!) {
     kind sequence prevHash prevTxnLink payloadHash payload data appendedAt
     block { number firstSequence lastSequence entryCount merkleRoot prevBlockHash hash sealedAt }
     proof { index leafCount path { side hash } }
+    checkpoint { block lastSequence blockHash keyId signature signedAt listUrl keyUrl }
     verification { status verified checkedEntries brokenAtSequence brokenAtBlock reason }
   }
 }`;
@@ -34,6 +36,7 @@ interface Txn {
   data: Record<string, unknown> | null;
   block: { number: number; firstSequence: number; lastSequence: number; entryCount: number; merkleRoot: string; prevBlockHash: string; hash: string } | null;
   proof: { index: number; leafCount: number; path: { side: 'LEFT' | 'RIGHT'; hash: string }[] } | null;
+  checkpoint: { block: number; lastSequence: number; blockHash: string; keyId: string; signature: string; signedAt: string; listUrl: string; keyUrl: string } | null;
   verification: { status: string; verified: boolean; checkedEntries: number; brokenAtSequence: number | null; brokenAtBlock: number | null; reason: string | null };
 }
 
@@ -97,6 +100,16 @@ describeApp('the proof ledger explorer (getBlockchianTxn)', (suite) => {
     // The answer alone is enough to re-check the entry and its place in the block.
     const check = checkPublishedEntry(sha256Hex, answer, { block: answer.block!, proof: answer.proof! });
     expect(check).toEqual({ ok: true });
+    // Issue 19 item 17: the signed checkpoint that proves it, where to find it, and it checks.
+    expect(answer.checkpoint).toMatchObject({
+      block: 1,
+      lastSequence: answer.block!.lastSequence,
+      blockHash: answer.block!.hash,
+      keyId: suite.app.ledger.checkpointKey.keyId,
+      listUrl: `${suite.app.config.publicUrl}/api/v1/ledger/checkpoints`,
+      keyUrl: `${suite.app.config.publicUrl}/api/v1/ledger/checkpoint-key`,
+    });
+    expect(checkpointSignatureValid(suite.app.ledger.checkpointKey.publicKeyPem, answer.checkpoint!)).toBe(true);
   });
 
   it('shows money in EC$ and the first entry without a previous link', async () => {
@@ -107,7 +120,7 @@ describeApp('the proof ledger explorer (getBlockchianTxn)', (suite) => {
 
   it('shows an entry no block holds yet as PENDING, verified, without a proof', async () => {
     const pending = await found(entries.at(-1)!.hash);
-    expect(pending).toMatchObject({ status: 'PENDING', block: null, proof: null, kind: 'PAYOUT_CREATED', value: { formatted: 'EC$5,000.00' } });
+    expect(pending).toMatchObject({ status: 'PENDING', block: null, proof: null, checkpoint: null, kind: 'PAYOUT_CREATED', value: { formatted: 'EC$5,000.00' } });
     expect(pending.verification).toMatchObject({ verified: true, checkedEntries: entries.length });
   });
 
@@ -155,8 +168,9 @@ describeApp('the proof ledger explorer (getBlockchianTxn)', (suite) => {
       ['blockRoot', 0, { sequence: 1, block: 1, reason: /^block 1's Merkle root does not match its entries$/ }, "block 1's Merkle root does not match its entries"],
     ];
     for (const [how, at, brokenAt, earlier] of cases) {
-      it(`${how}: later entries say Broken and where; earlier ones say whether their block still holds`, async () => {
+      it(`${how}: after the daily re-check, later entries say Broken and where; earlier ones say whether their block still holds`, async () => {
         await tamper(suite.app.db, how, at);
+        await suite.app.ledger.recheck();
         const later = await found(entries[5]!.hash);
         expect(later.verification).toMatchObject({ status: 'BROKEN', verified: false, brokenAtSequence: brokenAt.sequence, brokenAtBlock: brokenAt.block ?? null });
         expect(later.verification.reason).toMatch(brokenAt.reason);
@@ -166,6 +180,25 @@ describeApp('the proof ledger explorer (getBlockchianTxn)', (suite) => {
       });
     }
 
+    // Issue 19 item 18: on main every view re-hashed the ledger from the first entry, so entry 6
+    // said BROKEN here; now a view checks its own entry and its path to a block verified once.
+    it('checks a view against its path, not the whole ledger: a tampering in a verified block shows on its own page at once, on the others after the daily re-check', async () => {
+      await tamper(suite.app.db, 'alter', 3);
+      expect((await found(entries[2]!.hash)).verification).toMatchObject({ verified: false, brokenAtSequence: 3 });
+      expect((await found(entries[5]!.hash)).verification).toMatchObject({ verified: true, checkedEntries: 6 });
+      await suite.app.jobs.run('ledger-recheck', 'explorer-suite');
+      expect((await found(entries[5]!.hash)).verification).toMatchObject({ verified: false, brokenAtSequence: 3, reason: 'its payload does not match its payload hash' });
+    });
+
+    it('says BROKEN when a block was rewritten and re-sealed: its hash is no longer the one its checkpoint signed', async () => {
+      await rewriteLedgerTail(suite.app.db, 3, { raiseCents: 1 });
+      await suite.app.ledger.seal();
+      const [rewritten] = await suite.app.db.select().from(ledgerEntries).where(eq(ledgerEntries.sequence, 5));
+      const answer = await found(rewritten!.hash);
+      expect(answer.verification).toMatchObject({ verified: false, brokenAtBlock: 1, brokenAtSequence: 1, reason: "block 1's hash is not the one its checkpoint signed" });
+      expect(answer.checkpoint!.blockHash).not.toBe(answer.block!.hash);
+    });
+
     it('says the tampered entry itself is broken, and why', async () => {
       await tamper(suite.app.db, 'alter', 3);
       const altered = await found(entries[2]!.hash);
@@ -174,8 +207,9 @@ describeApp('the proof ledger explorer (getBlockchianTxn)', (suite) => {
       expect(checkPublishedEntry(sha256Hex, altered, null)).toEqual({ ok: false, reason: 'its payload does not match its payload hash' });
     });
 
-    it('answers every one of many concurrent lookups with a fresh check', async () => {
+    it('answers every one of many concurrent lookups the same once the re-check has cleared the block', async () => {
       await tamper(suite.app.db, 'alter', 2);
+      await suite.app.ledger.recheck();
       const answers = await Promise.all(entries.slice(1, 6).map((entry) => found(entry.hash)));
       expect(answers.map((a) => a.verification.brokenAtSequence)).toEqual([2, 2, 2, 2, 2]);
     });

@@ -11,6 +11,10 @@ import { GENEROUS_CLIENT_LIMITS } from './limits';
 
 export { GENEROUS_CLIENT_LIMITS };
 
+/** The tests' checkpoint signing key (ES256, public like the other test secrets here). */
+export const TEST_CHECKPOINT_PRIVATE_KEY =
+  '-----BEGIN PRIVATE KEY-----\nMIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgDQJ8O4+ptG0tGB2P\nPqB3MI/mp9h6VIPgl1I+CCWPs/6hRANCAAS5pSfbRfE5o6lMbN+y/5Rf8aso5xHI\n+DplTcFRlyRE0UZe0hxlxbQ9X42CHwlYSAdjXZEiXYKCunaMEldYti19\n-----END PRIVATE KEY-----';
+
 /** A config for tests: quiet logs and no web build unless a test asks for one. */
 export function testConfig(env: Record<string, string> = {}): Config {
   // Secrets of its own, so suites that switch to production (which requires them) still boot.
@@ -21,6 +25,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
     OTP_PEPPER: 'test-pepper-0123456789abcdef0123456789abcdef',
     LEDGER_PSEUDONYM_KEY: 'test-ledger-key-0123456789abcdef0123456789',
     BANK_ACCOUNT_KEY: 'test-bank-key-0123456789abcdef0123456789ab',
+    LEDGER_CHECKPOINT_PRIVATE_KEY: TEST_CHECKPOINT_PRIVATE_KEY,
     // Suites sign up and sign in far more than any client would in an hour, all from one address;
     // the limits' own tests (client-limits.test.ts) set the real defaults back.
     ...GENEROUS_CLIENT_LIMITS,

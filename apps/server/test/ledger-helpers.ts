@@ -1,9 +1,9 @@
-import { LEDGER_ACCOUNTS } from '@fhp/domain';
+import { chainEntry, GENESIS_HASH, LEDGER_ACCOUNTS, parseLedgerPayload } from '@fhp/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../src/db/client';
 import { ledgerBlocks, ledgerEntries, ledgerHead } from '../src/db/schema';
 import { openDatabase, type Database } from '../src/db/client';
-import { appendLedgerEntry, ledgerAccountOf, type LedgerEntryRow, type NewLedgerEntry } from '../src/modules/audit/ledger';
+import { appendLedgerEntry, ledgerAccountOf, sha256Hex, type LedgerEntryRow, type NewLedgerEntry } from '../src/modules/audit/ledger';
 
 export const LEDGER_TEST_AT = new Date('2027-03-01T12:00:00Z');
 const TEST_KEY = 'test-key-0123456789abcdef0123456789ab';
@@ -76,5 +76,41 @@ export async function restoreLedger(db: Db, snapshot: Awaited<ReturnType<typeof 
     if (snapshot.entries.length > 0) await tx.insert(ledgerEntries).values(snapshot.entries);
     if (snapshot.blocks.length > 0) await tx.insert(ledgerBlocks).values(snapshot.blocks);
     await tx.update(ledgerHead).set(snapshot.head);
+  });
+}
+
+/**
+ * Rewrites the ledger from entry `from` on as someone with database access and no signing key
+ * would: the entry at `from` is dropped when `drop` is set (else its payload's valueCents is
+ * raised by `raiseCents`), every later entry is re-hashed onto the new chain, the blocks from
+ * there on are dropped and the head is moved. The chain then verifies by itself; only the rows
+ * (reconciliation) or a mirrored checkpoint can tell.
+ */
+export async function rewriteLedgerTail(db: Db, from: number, change: { drop: true } | { raiseCents: number }): Promise<void> {
+  await db.transaction(async (tx) => {
+    const rows = await tx.select().from(ledgerEntries).where(sql`${ledgerEntries.sequence} >= ${from}`).orderBy(ledgerEntries.sequence);
+    const [previous] = from === 1 ? [] : await tx.select().from(ledgerEntries).where(sql`${ledgerEntries.sequence} = ${from - 1}`);
+    const payloads = rows.map((row) => parseLedgerPayload(row.payload));
+    if ('drop' in change) payloads.shift();
+    else payloads[0] = { ...payloads[0]!, valueCents: (payloads[0]!.valueCents ?? 0) + change.raiseCents };
+    await tx.execute(sql`delete from ledger_entries where sequence >= ${from}`);
+    let last: Pick<LedgerEntryRow, 'sequence' | 'hash'> | null = previous ?? null;
+    for (const payload of payloads) {
+      const entry = chainEntry(sha256Hex, last, payload);
+      await tx.insert(ledgerEntries).values({ ...entry, kind: payload.kind, txnId: payload.txnId, createdAt: LEDGER_TEST_AT });
+      last = entry;
+    }
+    const [kept] = await tx.select().from(ledgerBlocks).where(sql`${ledgerBlocks.lastSequence} < ${from}`).orderBy(sql`${ledgerBlocks.number} desc`).limit(1);
+    await tx.execute(sql`delete from ledger_blocks where last_sequence >= ${from}`);
+    await tx
+      .update(ledgerHead)
+      .set({
+        lastSequence: last?.sequence ?? 0,
+        lastHash: last?.hash ?? GENESIS_HASH,
+        sealedSequence: kept?.lastSequence ?? 0,
+        lastBlockNumber: kept?.number ?? 0,
+        lastBlockHash: kept?.hash ?? GENESIS_HASH,
+      })
+      .where(sql`${ledgerHead.id} = 1`);
   });
 }

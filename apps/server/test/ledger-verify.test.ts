@@ -1,14 +1,17 @@
 import { execFile } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
+import type { CheckpointList } from '@fhp/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/config';
-import { openDatabase, type Database } from '../src/db/client';
-import { appendLedgerEntry, sealPendingBlocks } from '../src/modules/audit/ledger';
+import { openDatabase, type Database, type Db } from '../src/db/client';
+import { appendLedgerEntry, createCheckpointSigner, sealPendingBlocks, signUnsignedBlocks } from '../src/modules/audit/ledger';
+import { checkpointList, listCheckpoints } from '../src/modules/audit/ledger/checkpoints';
+import { TEST_CHECKPOINT_PRIVATE_KEY } from './harness';
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from './databases';
-import { appendPayments, LEDGER_TEST_AT, paymentEntry, restoreLedger, snapshotLedger, tamper, type Tampering } from './ledger-helpers';
+import { appendPayments, LEDGER_TEST_AT, paymentEntry, restoreLedger, rewriteLedgerTail, snapshotLedger, tamper, type Tampering } from './ledger-helpers';
 
 interface Run {
   code: number;
@@ -17,9 +20,11 @@ interface Run {
 }
 
 /** `npm run ledger:verify` itself, or the command it runs (node --import tsx ...), in a child process. */
-function run(env: Record<string, string>, through: 'npm' | 'node' = 'node'): Promise<Run> {
+function run(env: Record<string, string>, through: 'npm' | 'node' = 'node', extra: string[] = []): Promise<Run> {
   const [file, args] =
-    through === 'npm' ? ['npm', ['run', '--silent', 'ledger:verify']] : [process.execPath, ['--import', 'tsx', 'apps/server/src/ledger-verify.ts']];
+    through === 'npm'
+      ? ['npm', ['run', '--silent', 'ledger:verify', ...(extra.length > 0 ? ['--', ...extra] : [])]]
+      : [process.execPath, ['--import', 'tsx', 'apps/server/src/ledger-verify.ts', ...extra]];
   return new Promise((resolve) => {
     execFile(
       file,
@@ -72,6 +77,7 @@ for (const kind of testDatabaseKinds()) {
       expect(result.stdout.trim().split('\n')).toEqual([
         'Ledger verified: 7 entries and 2 blocks checked, from the genesis entry to entry 7.',
         '1 entry is not in a block yet (sealed every few seconds by the server).',
+        'Reconciled: 0 policies, 0 payments and 0 payouts match their ledger entries.',
       ]);
     });
 
@@ -86,22 +92,22 @@ for (const kind of testDatabaseKinds()) {
      * copy of the folder (opening one costs seconds, a copy is cheap); PostgreSQL: in place, put
      * back afterwards.
      */
-    async function tampered(how: Tampering, at: number): Promise<{ env: Record<string, string>; undo(): Promise<void> }> {
+    async function tampered(change: (db: Db) => Promise<void>): Promise<{ env: Record<string, string>; undo(): Promise<void> }> {
       if (kind === 'pglite') {
-        const copy = mkdtempSync(join(tmpdir(), `fhp-ledger-${how}-`));
+        const copy = mkdtempSync(join(tmpdir(), 'fhp-ledger-tampered-'));
         cpSync(dataDir!, copy, { recursive: true });
         const opened = await openDatabase({ kind: 'pglite', dataDir: copy });
-        await tamper(opened.db, how, at).finally(() => opened.close());
+        await change(opened.db).finally(() => opened.close());
         return { env: { ...env, DATA_DIR: copy }, undo: async () => rmSync(copy, { recursive: true, force: true }) };
       }
       const snapshot = await snapshotLedger(database.db);
-      await tamper(database.db, how, at);
+      await change(database.db);
       return { env, undo: () => restoreLedger(database.db, snapshot) };
     }
 
     for (const [how, at, message] of cases) {
       it(`exits 1 naming the first bad entry after a tampering: ${how}`, async () => {
-        const target = await tampered(how, at);
+        const target = await tampered((db) => tamper(db, how, at));
         try {
           const result = await run(target.env);
           expect(result.code).toBe(1);
@@ -112,6 +118,64 @@ for (const kind of testDatabaseKinds()) {
         }
       });
     }
+
+    /**
+     * Issue 19 item 17: a history rewritten from entry 5 on and re-hashed to the end (then sealed
+     * again) verifies by itself, on main too; a mirrored copy of the signed checkpoints catches it.
+     */
+    describe('--against a mirrored copy of the checkpoints', () => {
+      let mirror: string;
+      beforeAll(async () => {
+        const opened = kind === 'pglite' ? await openDatabase({ kind: 'pglite', dataDir: dataDir! }) : database;
+        try {
+          const signer = createCheckpointSigner(TEST_CHECKPOINT_PRIVATE_KEY);
+          await signUnsignedBlocks(opened.db, signer, LEDGER_TEST_AT);
+          const list = checkpointList(signer, await listCheckpoints(opened.db, 0, 100));
+          expect(list.checkpoints.map((c) => c.block)).toEqual([1, 2]);
+          mirror = join(mkdtempSync(join(tmpdir(), 'fhp-ledger-mirror-')), 'checkpoints.json');
+          writeFileSync(mirror, JSON.stringify(list));
+        } finally {
+          if (kind === 'pglite') await opened.close();
+        }
+      });
+
+      it('exits 0 when the database still matches every mirrored checkpoint', async () => {
+        const result = await run(env, 'node', ['--against', mirror]);
+        expect(result.stderr).toBe('');
+        expect(result.code).toBe(0);
+        expect(result.stdout).toContain(`Matches the 2 mirrored checkpoints in ${mirror} (through block 2, entry 6).`);
+      });
+
+      it('exits 1 naming the first block whose signed hash the rewritten history no longer has', async () => {
+        const target = await tampered(async (db) => {
+          await rewriteLedgerTail(db, 5, { raiseCents: 1 });
+          await sealPendingBlocks(db, LEDGER_TEST_AT, 3);
+        });
+        try {
+          // The chain alone verifies: the rewrite re-hashed everything after it.
+          const alone = await run(target.env);
+          expect(alone.code).toBe(0);
+          const result = await run(target.env, 'node', [`--against=${mirror}`]);
+          expect(result.code).toBe(1);
+          expect(result.stderr.trim()).toBe(
+            `Ledger does NOT match the mirrored checkpoints in ${mirror}: block 2's hash is not the one its mirrored checkpoint signed: history was rewritten from there on.`,
+          );
+        } finally {
+          await target.undo();
+        }
+        // Two runs of the tool and a copy of the PGlite folder.
+      }, 120_000);
+
+      it('refuses a mirror whose checkpoints the key it names did not sign (exit 2)', async () => {
+        const list = JSON.parse(readFileSync(mirror, 'utf8')) as CheckpointList;
+        list.checkpoints[1]!.blockHash = 'ab'.repeat(32);
+        const forged = `${mirror}.forged.json`;
+        writeFileSync(forged, JSON.stringify(list));
+        const result = await run(env, 'node', ['--against', forged]);
+        expect(result.code).toBe(2);
+        expect(result.stderr).toContain(`${forged}: the checkpoint of block 2 is not signed by the key the file names`);
+      });
+    });
 
     if (kind === 'pglite') {
       it('says clearly that a running server holds the PGlite folder, and exits 2', async () => {

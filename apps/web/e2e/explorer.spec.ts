@@ -45,6 +45,9 @@ test('a real entry’s page says Verified, shows its QR code and no personal dat
 
   // The browser re-checks the entry and its Merkle proof itself (WebCrypto).
   await expect(page.getByText(/Its fingerprints and its place in block \d+ match\./)).toBeVisible();
+  // The signed checkpoint that proves it, and the public list it is in (issue 19 item 17).
+  await expect(page.getByText(/^Proved by checkpoint \d+\.$/)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'public checkpoint list' })).toHaveAttribute('href', /\/api\/v1\/ledger\/checkpoints$/);
 
   // The page itself (the footer carries the company's own support address and phone).
   const text = await page.getByRole('main').innerText();
@@ -62,7 +65,7 @@ test('a real entry’s page says Verified, shows its QR code and no personal dat
   await expect(page.getByRole('heading', { name: 'Verified' })).toBeVisible();
 });
 
-test('after a stored entry is altered, later entries’ pages say Broken and where', async ({ page }) => {
+test('after a stored entry is altered and the daily re-check ran, later entries’ pages say Broken and where', async ({ page }) => {
   const altered = entries[0]!; // a payment: the tampering changes its amount
   await tamperLedgerEntry(altered.hash);
   try {

@@ -16,8 +16,9 @@
  *   GET  /ledger?txnId=<t>&kind=<k>  { hash } of that proof-ledger entry
  *   POST /ledger/entries       appends proof-ledger entries for demo holders (through the app's own
  *                              ledger, as the lifecycle does) and seals them; answers [{ hash, sequence }]
- *   POST /ledger/tamper?hash=  alters that entry's stored payload in raw SQL; answers { tampered }
- *   POST /ledger/restore       puts back every payload /ledger/tamper altered; answers { restored }
+ *   POST /ledger/tamper?hash=  alters that entry's stored payload in raw SQL, then runs the daily
+ *                              ledger re-check (decision 138); answers { tampered }
+ *   POST /ledger/restore       puts back every payload /ledger/tamper altered, re-checks; answers { restored }
  *   POST /kyc/resubmit?email=  puts that customer's decided KYC documents back to waiting (SUBMITTED,
  *                              no comment), as the seed left them; answers { resubmitted }
  *   POST /log/expected?pattern=  declares an error-level log line a spec causes on purpose (a regular
@@ -71,6 +72,7 @@ interface Ledger {
   append(tx: Db, entry: { kind: string; txnId: string; from: string; to: string; valueCents: number | null; data: Record<string, string | number>; at: Date }): Promise<LedgerEntryRow>;
   accountOf(userId: string): string;
   seal(): Promise<unknown[]>;
+  recheck(): Promise<unknown>;
 }
 interface ProvisionalModule {
   insertProvisionalPolicy(tx: Db, spec: Record<string, unknown>): Promise<{ id: string; policyNumber: string; premiumCents: number }>;
@@ -233,6 +235,8 @@ async function tamperLedger(hash: string | null): Promise<{ tampered: string }> 
   if (typeof payload !== 'string') throw new Error(`No ledger entry ${hash}`);
   if (!tamperedPayloads.has(hash)) tamperedPayloads.set(hash, payload);
   await db.execute(`update ledger_entries set payload = replace(payload, '"valueCents":', '"valueCents":9') where hash = ${sqlText(hash)}`);
+  // As the daily re-check would (decision 138): it clears the verified marks from the broken block on.
+  await server.app.ledger.recheck();
   return { tampered: hash };
 }
 
@@ -242,6 +246,7 @@ async function restoreLedger(): Promise<{ restored: string[] }> {
     await db.execute(`update ledger_entries set payload = ${sqlText(payload)} where hash = ${sqlText(hash)}`);
   }
   tamperedPayloads.clear();
+  await server.app.ledger.recheck();
   return { restored };
 }
 

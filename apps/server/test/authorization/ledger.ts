@@ -51,4 +51,9 @@ export const ledgerRows: MatrixRows = {
       },
     },
   },
+  rest: {
+    // Decision 136: the signed checkpoints and their key are public, for anyone to mirror.
+    'GET /api/v1/ledger/checkpoints': { body: () => null, expected: everyone },
+    'GET /api/v1/ledger/checkpoint-key': { body: () => null, expected: everyone },
+  },
 };

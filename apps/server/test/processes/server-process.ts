@@ -36,6 +36,7 @@ export function serverProcessEnv(port: number, env: Record<string, string>): Nod
     OTP_PEPPER: 'test-pepper-0123456789abcdef0123456789abcdef',
     LEDGER_PSEUDONYM_KEY: 'test-ledger-key-0123456789abcdef0123456789',
     BANK_ACCOUNT_KEY: 'test-bank-key-0123456789abcdef0123456789ab',
+    LEDGER_CHECKPOINT_PRIVATE_KEY: '-----BEGIN PRIVATE KEY-----\nMIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgDQJ8O4+ptG0tGB2P\nPqB3MI/mp9h6VIPgl1I+CCWPs/6hRANCAAS5pSfbRfE5o6lMbN+y/5Rf8aso5xHI\n+DplTcFRlyRE0UZe0hxlxbQ9X42CHwlYSAdjXZEiXYKCunaMEldYti19\n-----END PRIVATE KEY-----',
     ...GENEROUS_CLIENT_LIMITS,
     ...env,
   };

@@ -25,6 +25,16 @@ const txn = {
   appendedAt: '2027-06-15T14:30:00.000Z',
   block: { number: 2, firstSequence: 5, lastSequence: 8, entryCount: 4, merkleRoot: 'd'.repeat(64), prevBlockHash: 'e'.repeat(64), hash: 'f'.repeat(64), sealedAt: '2027-06-15T14:30:10.000Z' },
   proof: { index: 2, leafCount: 4, path: [] },
+  checkpoint: {
+    block: 2,
+    lastSequence: 8,
+    blockHash: 'f'.repeat(64),
+    keyId: '0123456789abcdef',
+    signature: 'sig'.repeat(20),
+    signedAt: '2027-06-15T14:30:11.000Z',
+    listUrl: 'https://fhp.example/api/v1/ledger/checkpoints',
+    keyUrl: 'https://fhp.example/api/v1/ledger/checkpoint-key',
+  },
   verification: { status: 'VERIFIED', verified: true, checkedEntries: 7, brokenAtSequence: null, brokenAtBlock: null, reason: null },
 };
 
@@ -76,6 +86,14 @@ describe('blockchain transaction detail', () => {
     const overview = within(await screen.findByRole('region', { name: 'Overview' }, { timeout: 5000 }));
     expect(overview.getByText('Storm', { selector: 'dt' }).nextElementSibling!.textContent).toBe('Janet exercise (AL052026)');
     expect(overview.getByText('Share paid', { selector: 'dt' }).nextElementSibling!.textContent).toBe('35% of the coverage');
+  });
+
+  it('says which signed checkpoint proves the entry, with a link to the public list (issue 19 item 17)', async () => {
+    serve(() => ({ data: { getBlockchianTxn: txn } }));
+    renderAppAt(`/explorer/${HASH}`);
+    const checked = within(await screen.findByRole('region', { name: 'How this was checked' }, { timeout: 5000 }));
+    expect(checked.getByText('Proved by checkpoint 2.')).toBeTruthy();
+    expect(checked.getByRole('link', { name: 'public checkpoint list' }).getAttribute('href')).toBe('https://fhp.example/api/v1/ledger/checkpoints');
   });
 
   it('an unknown hash: "Transaction not found", and no explorer button', async () => {

@@ -95,9 +95,10 @@ export type ChainBreak = { sequence: number; reason: string };
 /**
  * Checks entries one at a time, in stored order, from the first entry on. `next` answers null for a
  * good entry, or where and why the chain breaks (the first break is the one that matters).
+ * `after`: start after an entry already verified instead of at the first entry.
  */
-export function createChainVerifier(sha256: Sha256Hex) {
-  let previous: Pick<LedgerEntry, 'sequence' | 'hash'> | null = null;
+export function createChainVerifier(sha256: Sha256Hex, after: Pick<LedgerEntry, 'sequence' | 'hash'> | null = null) {
+  let previous: Pick<LedgerEntry, 'sequence' | 'hash'> | null = after;
   let payload: JsonValue | undefined;
   let checked = 0;
   return {

@@ -5,3 +5,5 @@ export * from './blocks';
 export * from './published';
 export * from './labels';
 export * from './facts';
+export * from './records';
+export * from './checkpoints';

@@ -52,4 +52,26 @@ export const ledgerBlocks = pgTable('ledger_blocks', {
   prevBlockHash: text('prev_block_hash').notNull().unique(),
   hash: text('hash').notNull().unique(),
   sealedAt: timestamp('sealed_at', { withTimezone: true }).notNull(),
+  /**
+   * When the block was last found whole (decision 138): its entries chain onto the block before,
+   * hash to their stored hashes and to its Merkle root. The explorer verifies a block once and then
+   * only checks an entry's path to it; the daily re-check sets it again or clears it from a break on.
+   */
+  verifiedAt: timestamp('verified_at', { withTimezone: true }),
+});
+
+/**
+ * The signed checkpoints (decision 136): one per sealed block, its hash signed with ES256 when it
+ * was sealed, in the same transaction. Published as an append-only list anyone can mirror
+ * (GET /api/v1/ledger/checkpoints); a mirrored copy tells a rewritten history from the real one.
+ */
+export const ledgerCheckpoints = pgTable('ledger_checkpoints', {
+  blockNumber: integer('block_number').primaryKey(),
+  lastSequence: integer('last_sequence').notNull(),
+  blockHash: text('block_hash').notNull().unique(),
+  /** Which key signed (the first 16 hex digits of the SHA-256 of its public key, SPKI DER). */
+  keyId: text('key_id').notNull(),
+  /** ES256 over the checkpoint's message (domain `checkpointMessage`), base64url, r||s as in JWS. */
+  signature: text('signature').notNull(),
+  signedAt: timestamp('signed_at', { withTimezone: true }).notNull(),
 });

@@ -3,8 +3,17 @@
  * ledger (hash-chained entries, sealed in blocks, verifiable by anyone).
  */
 export {
+  CHECKPOINT_KEY_PATH,
+  CHECKPOINTS_PATH,
+  createCheckpointSigner,
   EXPLORER_PATH,
   explorerLink,
+  LedgerIndex,
+  ledgerRecheckJob,
+  ledgerRoutes,
+  reconcileLedger,
+  checkpointSignatureValid,
+  type ReconciliationProblem,
   type Ledger,
   type LedgerEntryRow,
   ledgerPlugin,

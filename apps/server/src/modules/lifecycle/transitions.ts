@@ -2,6 +2,7 @@ import {
   CANCELLATION_CLOSED_NOTES,
   followUpEvent,
   LEDGER_ACCOUNTS,
+  policyIssuedRecord,
   transition,
   type LedgerEntryKind,
   type PolicyEvent,
@@ -231,21 +232,9 @@ export async function applyPolicyEvent(
     });
   }
   if (becameIssued) {
-    entries.push({
-      kind: 'POLICY_ISSUED',
-      txnId: row.policyNumber,
-      from: LEDGER_ACCOUNTS.cover,
-      to: holder,
-      valueCents: row.coverageCents,
-      data: {
-        policyNumber: row.policyNumber,
-        country: row.country,
-        option: row.optionId,
-        seasonYear: row.seasonYear,
-        premiumPaidCents: after.paidCents,
-      },
-      at: actor.at,
-    });
+    // The record ledger:verify rebuilds from the row (decision 135), plus what was paid by then.
+    const record = policyIssuedRecord(row);
+    entries.push({ ...record, from: LEDGER_ACCOUNTS.cover, to: holder, data: { ...record.data, premiumPaidCents: after.paidCents }, at: actor.at });
   }
   entries.push(...(details.extraLedger ?? []));
   await details.alsoWrite?.(tx);

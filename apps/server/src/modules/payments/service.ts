@@ -7,6 +7,7 @@ import {
   PAYMENT_MESSAGES,
   paymentReferenceKey,
   paymentRefusal,
+  paymentRecord,
   policyNumberFromBankReference,
   recordPaymentInputSchema,
   subject,
@@ -135,6 +136,8 @@ export async function recordPayment(
         })
         .returning();
       const receiptNumber = formatReceiptNumber(payment!.sequence);
+      // The record ledger:verify rebuilds from this payments row (decision 135).
+      const record = paymentRecord({ paymentId: payment!.id, policyNumber: row.policyNumber, amountCents: values.amount, receiptNumber, channel: values.channel, paidOn: values.paidOn });
       const applied = await applyPolicyEvent(
         tx,
         deps.ledger,
@@ -142,9 +145,10 @@ export async function recordPayment(
         { type: 'PAYMENT_RECORDED', amountCents: values.amount, paidOn: values.paidOn, season },
         { performedBy: caller.userId, location, at: now },
         {
-          txnId: payment!.id,
+          txnId: record.txnId,
           payload: { receiptNumber, amountCents: values.amount, channel: values.channel, paidOn: values.paidOn, outstandingAfterCents: payment!.outstandingAfterCents },
-          ledgerData: { receiptNumber, channel: values.channel, paidOn: values.paidOn },
+          valueCents: record.valueCents,
+          ledgerData: record.data,
         },
       );
       return { payment: payment!, receiptNumber, applied };

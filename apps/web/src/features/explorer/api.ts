@@ -10,6 +10,7 @@ const BlockchainTxnQuery = graphql(`
       kind sequence prevHash prevTxnLink payloadHash payload data stormName appendedAt
       block { number firstSequence lastSequence entryCount merkleRoot prevBlockHash hash sealedAt }
       proof { index leafCount path { side hash } }
+      checkpoint { block lastSequence blockHash keyId signature signedAt listUrl keyUrl }
       verification { status verified checkedEntries brokenAtSequence brokenAtBlock reason }
     }
   }

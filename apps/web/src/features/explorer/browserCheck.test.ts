@@ -41,6 +41,7 @@ function answerFor(index: number): BlockchainTxn {
     appendedAt: '',
     block: { ...block, entryCount: 4, sealedAt: '' },
     proof: merkleProof(nodeSha, entries.map((e) => e.hash), index),
+    checkpoint: null,
     verification: { status: 'VERIFIED', verified: true, checkedEntries: index + 1, brokenAtSequence: null, brokenAtBlock: null, reason: null },
   };
 }

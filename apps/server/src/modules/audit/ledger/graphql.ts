@@ -4,7 +4,9 @@ import { userInputError } from '../../../graphql/errors';
 import { JsonScalar } from '../../../graphql/json';
 import { money, MoneyRef } from '../../../graphql/money';
 import { forbidden } from '../../identity';
+import type { LedgerCheckpointRow } from './checkpoints';
 import { describeLedgerTxn, payloadData, type EntryVerification, type LedgerTxnView } from './explorer';
+import { CHECKPOINT_KEY_PATH, CHECKPOINTS_PATH } from './routes';
 import { explorerLink } from './links';
 import type { LedgerBlockRow } from './seal';
 
@@ -42,7 +44,7 @@ const MerkleProofRef = builder.objectRef<MerkleProof>('MerkleProof').implement({
 });
 
 const LedgerVerificationRef = builder.objectRef<EntryVerification>('LedgerVerification').implement({
-  description: 'The chain checked from the genesis entry up to this entry, and its block: VERIFIED, or BROKEN with where and why.',
+  description: 'The entry checked: its hashes, its block (verified once from the genesis entry on, re-checked daily), its Merkle path and its signed checkpoint: VERIFIED, or BROKEN with where and why.',
   fields: (t) => ({
     status: t.string({ resolve: (v) => (v.verified ? 'VERIFIED' : 'BROKEN') }),
     verified: t.exposeBoolean('verified'),
@@ -50,6 +52,20 @@ const LedgerVerificationRef = builder.objectRef<EntryVerification>('LedgerVerifi
     brokenAtSequence: t.int({ nullable: true, resolve: (v) => (v.verified ? null : v.brokenAt.sequence) }),
     brokenAtBlock: t.int({ nullable: true, resolve: (v) => (v.verified ? null : (v.brokenAt.block ?? null)) }),
     reason: t.string({ nullable: true, resolve: (v) => (v.verified ? null : v.brokenAt.reason) }),
+  }),
+});
+
+const LedgerCheckpointRef = builder.objectRef<LedgerCheckpointRow>('LedgerCheckpoint').implement({
+  description: 'The signed checkpoint of a block (ES256 over its hash), published in the public checkpoint list anyone can mirror.',
+  fields: (t) => ({
+    block: t.int({ resolve: (c) => c.blockNumber }),
+    lastSequence: t.exposeInt('lastSequence'),
+    blockHash: t.exposeString('blockHash'),
+    keyId: t.exposeString('keyId'),
+    signature: t.exposeString('signature', { description: 'base64url of the r||s signature of "fhp-ledger-checkpoint:v1:<block>:<lastSequence>:<blockHash>".' }),
+    signedAt: t.string({ resolve: (c) => c.signedAt.toISOString() }),
+    listUrl: t.string({ description: 'The public checkpoint list that holds it.', resolve: (_c, _args, ctx) => `${ctx.config.publicUrl}${CHECKPOINTS_PATH}` }),
+    keyUrl: t.string({ description: 'The public key that checks its signature.', resolve: (_c, _args, ctx) => `${ctx.config.publicUrl}${CHECKPOINT_KEY_PATH}` }),
   }),
 });
 
@@ -88,6 +104,12 @@ const BlockchainTxnRef = builder.objectRef<LedgerTxnView>('BlockchainTxn').imple
     appendedAt: t.string({ resolve: (v) => v.entry.createdAt.toISOString() }),
     block: t.field({ type: LedgerBlockRef, nullable: true, resolve: (v) => v.block }),
     proof: t.field({ type: MerkleProofRef, nullable: true, resolve: (v) => v.proof }),
+    checkpoint: t.field({
+      type: LedgerCheckpointRef,
+      nullable: true,
+      description: 'The signed checkpoint that proves this entry (its block’s); null while the entry is pending or its block not yet signed.',
+      resolve: (v) => v.checkpoint,
+    }),
     verification: t.field({ type: LedgerVerificationRef, resolve: (v) => v.verification }),
   }),
 });
@@ -95,13 +117,13 @@ const BlockchainTxnRef = builder.objectRef<LedgerTxnView>('BlockchainTxn').imple
 builder.queryFields((t) => ({
   getBlockchianTxn: t.field({
     type: BlockchainTxnRef,
-    description: 'Anyone: one proof-ledger entry by its hash, with its block, Merkle proof and the chain checked back to the genesis entry.',
+    description: 'Anyone: one proof-ledger entry by its hash, with its block, Merkle proof, signed checkpoint and its verification.',
     args: { hash: t.arg.string({ required: true }) },
     resolve: async (_root, { hash }, ctx) => {
       if (!ctx.ability.can('read', 'LedgerEntry')) throw forbidden();
       const parsed = ledgerHashSchema.safeParse(hash);
       if (!parsed.success) throw userInputError(EXPLORER_MESSAGES.hashMalformed, EXPLORER_NOT_FOUND);
-      const view = await describeLedgerTxn(ctx.db, parsed.data, () => ctx.request.server.ledger.verify());
+      const view = await describeLedgerTxn(ctx.db, parsed.data, ctx.request.server.ledger.explorer);
       if (!view) throw userInputError(EXPLORER_MESSAGES.hashUnknown, EXPLORER_NOT_FOUND);
       return view;
     },

@@ -64,14 +64,14 @@ export async function sealPendingBlocks(db: Db, sealedAt: Date, maxEntries = BLO
 }
 
 /**
- * Seals what is pending every `intervalSeconds` (and never two runs at once in this process);
+ * Runs `seal` (sealPendingBlocks, then the checkpoints and the blocks' verification) every `intervalSeconds` (and never two runs at once in this process);
  * `stop()` on app close. A ledger that no longer chains is logged (entry and reason, nothing
  * personal) and left unsealed until someone looks: `npm run ledger:verify` says where it breaks.
  */
-export function startLedgerSealing(db: Db, clock: () => Date, log: FastifyBaseLogger, intervalSeconds: number): { stop(): void } {
+export function startLedgerSealing(seal: () => Promise<LedgerBlockRow[]>, log: FastifyBaseLogger, intervalSeconds: number): { stop(): void } {
   const job = new Cron('* * * * * *', { protect: true, interval: intervalSeconds }, async () => {
     try {
-      const blocks = await sealPendingBlocks(db, clock());
+      const blocks = await seal();
       if (blocks.length > 0) log.debug({ blocks: blocks.map((b) => b.number), sealedSequence: blocks.at(-1)!.lastSequence }, 'sealed ledger blocks');
     } catch (error) {
       if (error instanceof LedgerSealError) log.error({ sequence: error.sequence, reason: error.reason }, 'the ledger does not chain: pending entries were not sealed');

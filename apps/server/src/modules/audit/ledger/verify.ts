@@ -1,4 +1,4 @@
-import { createBlockVerifier, createChainVerifier, type LedgerBlock } from '@fhp/domain';
+import { createBlockVerifier, createChainVerifier, type LedgerBlock, type LedgerPayload } from '@fhp/domain';
 import { asc, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { ledgerBlocks, ledgerEntries, ledgerHead } from '../../../db/schema';
@@ -38,8 +38,12 @@ async function* inBatches<T>(read: (after: number) => Promise<T[]>, keyOf: (row:
  * link, Merkle root over the stored entry hashes, and hash). A whole-ledger check also makes sure
  * the chain reaches the head and the blocks reach the head's last block (something cut off the
  * end leaves the head pointing past it). The first break found, in ledger order, is the answer.
+ * `observe` is handed each good entry's payload, in order (reconciliation's index).
  */
-export async function verifyStoredLedger(db: Db, options: { upTo?: number; batchSize?: number } = {}): Promise<StoredLedgerVerdict> {
+export async function verifyStoredLedger(
+  db: Db,
+  options: { upTo?: number; batchSize?: number; observe?: (payload: LedgerPayload, sequence: number) => void } = {},
+): Promise<StoredLedgerVerdict> {
   const batchSize = options.batchSize ?? 2000;
   const [head] = await db.select().from(ledgerHead).where(eq(ledgerHead.id, 1));
   const headSequence = head?.lastSequence ?? 0;
@@ -76,6 +80,8 @@ export async function verifyStoredLedger(db: Db, options: { upTo?: number; batch
     // The chain rules parsed the payload while checking its form: canonical JSON, so JSON.
     const payload = chain.lastPayload as { kind?: unknown; txnId?: unknown } | null;
     if (payload?.kind !== row.kind || payload?.txnId !== row.txnId) return broken({ sequence: row.sequence, reason: 'its kind or transaction id differs from its payload' });
+    // Reconciliation (reconcile.ts) reads the payload parsed here instead of parsing it again.
+    options.observe?.(payload as unknown as LedgerPayload, row.sequence);
     if (block === null) continue;
     leaves.push(row.hash);
     // A block is checked once its last entry has been; one that ends before where it should start

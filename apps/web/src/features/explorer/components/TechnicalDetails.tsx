@@ -10,7 +10,8 @@ export function TechnicalDetails({ txn }: { txn: BlockchainTxn }) {
         <p>
           Each entry’s hash is SHA-256 of <code>sequence:previous hash:payload hash</code>; its payload hash is SHA-256 of the payload below,
           byte for byte. A block’s Merkle tree pairs entry hashes as SHA-256 of <code>merkle:left:right</code>, carrying an odd one up; the
-          block’s hash is SHA-256 of <code>block:number:first:last:root:previous block hash</code>.
+          block’s hash is SHA-256 of <code>block:number:first:last:root:previous block hash</code>. Each block’s checkpoint is an ES256
+          signature (r‖s, base64url) of <code>fhp-ledger-checkpoint:v1:block:last entry:block hash</code>.
         </p>
         <h3 className="h6">Payload (as hashed)</h3>
         <pre className="explorer-pre">{txn.payload}</pre>
@@ -32,6 +33,20 @@ export function TechnicalDetails({ txn }: { txn: BlockchainTxn }) {
               <div className="explorer-row">
                 <dt>Previous block hash</dt>
                 <dd className="explorer-mono">{txn.block.prevBlockHash}</dd>
+              </div>
+            </>
+          )}
+          {txn.checkpoint && (
+            <>
+              <div className="explorer-row">
+                <dt>Checkpoint signature (ES256)</dt>
+                <dd className="explorer-mono">{txn.checkpoint.signature}</dd>
+              </div>
+              <div className="explorer-row">
+                <dt>Signing key</dt>
+                <dd className="explorer-mono">
+                  <a href={txn.checkpoint.keyUrl}>{txn.checkpoint.keyId}</a>
+                </dd>
               </div>
             </>
           )}
