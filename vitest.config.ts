@@ -20,6 +20,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Names the run, whose template databases every suite copies (test/templates.ts), and removes them at the end.
+          globalSetup: ['./test/global-setup.ts'],
           // PGlite instances are memory-hungry; two forks keep a 2-core machine responsive.
           poolOptions: { forks: { maxForks: 2, minForks: 1 } },
         },
