@@ -6,7 +6,7 @@ import type { Clock } from '../src/clock';
 import { loadConfig, type Config } from '../src/config';
 import type { Database } from '../src/db/client';
 import type { LogStream } from '../src/logging';
-import { createPreparedTestDatabase, testDatabaseKinds, type DatabaseKind } from './databases';
+import { createPreparedTestDatabase, defaultDatabaseKind, testDatabaseKinds, type DatabaseKind } from './databases';
 import { GENEROUS_CLIENT_LIMITS } from './limits';
 
 export { GENEROUS_CLIENT_LIMITS };
@@ -37,6 +37,12 @@ export interface SuiteOptions {
   monotonicNow?: () => number;
   /** Where the app's log lines go (LOG_LEVEL in `env` decides which); tests read them. */
   logStream?: LogStream;
+  /**
+   * 'both': the suite is about something the two engines do differently (locking, concurrency,
+   * SQL features, migrations, backup, PGlite's file lock) and runs once per `testDatabaseKinds()`.
+   * Default 'one': business rules, run once on `defaultDatabaseKind()` (decision 105).
+   */
+  engines?: 'one' | 'both';
 }
 
 /** Filled in by beforeAll; read it inside tests, not at collection time. */
@@ -53,12 +59,13 @@ function logSetupTime(kind: DatabaseKind, title: string, ms: number): void {
 }
 
 /**
- * Runs `body` once per test database (see databases.ts) against a real app on a database of its
- * own, migrated (and by default seeded): a copy of this run's template (templates.ts). Later
- * issues add fixtures through `options` or by using `suite.database.db` in their own beforeAll.
+ * Runs `body` against a real app on a database of its own, migrated (and by default seeded): a
+ * copy of this run's template (templates.ts). Once on the default database, or once per test
+ * database with `engines: 'both'` (see databases.ts). Later issues add fixtures through `options`
+ * or by using `suite.database.db` in their own beforeAll.
  */
 export function describeApp(title: string, body: (suite: AppSuite) => void, options: SuiteOptions = {}): void {
-  const kinds = testDatabaseKinds();
+  const kinds = options.engines === 'both' ? testDatabaseKinds() : [defaultDatabaseKind()];
   for (const kind of kinds) {
     describe(`${title} [${kind}]`, () => {
       const suite = { kind } as AppSuite;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
 import { appendLedgerEntry, sealPendingBlocks } from '../src/modules/audit/ledger';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from './databases';
+import { createPreparedTestDatabase, testDatabaseKinds, type TestDatabase } from './databases';
 import { appendPayments, LEDGER_TEST_AT, paymentEntry, restoreLedger, snapshotLedger, tamper, type Tampering } from './ledger-helpers';
 
 interface Run {
@@ -47,8 +47,7 @@ for (const kind of testDatabaseKinds()) {
         env = { DATA_DIR: dataDir, DATABASE_URL: '' };
         dispose = async () => rmSync(dataDir!, { recursive: true, force: true });
       } else {
-        const test: TestDatabase = await createTestDatabase('postgres');
-        await test.database.prepare();
+        const test: TestDatabase = await createPreparedTestDatabase('postgres', 'migrated');
         database = test.database;
         const [row] = ((await database.db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] }).rows;
         const url = new URL(process.env.TEST_DATABASE_URL!);

@@ -177,4 +177,4 @@ describeApp('the trigger engine: Ivan 2004 over 1,000 Grenada policies', (suite)
     expect(await suite.app.db.$count(storms, eq(storms.id, 'AL052005'))).toBe(0);
     expect(await suite.app.db.$count(payouts, and(eq(payouts.stormRef, 'AL052005')))).toBe(0);
   });
-});
+}, { engines: 'both' });
