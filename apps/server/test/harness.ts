@@ -24,6 +24,9 @@ export function testConfig(env: Record<string, string> = {}): Config {
     // Suites sign up and sign in far more than any client would in an hour, all from one address;
     // the limits' own tests (client-limits.test.ts) set the real defaults back.
     ...GENEROUS_CLIENT_LIMITS,
+    // Cheap password hashes (the seeded accounts' are made so too, templates.ts): suites sign in
+    // hundreds of times. Only where NODE_ENV stays test, the one place config.ts accepts it.
+    ...(env.NODE_ENV === undefined || env.NODE_ENV === 'test' ? { TEST_PASSWORD_HASH_COST: 'low' } : {}),
     ...env,
   });
 }

@@ -20,6 +20,7 @@ import { MIGRATIONS_DIR, openDatabase } from '../src/db/client';
 import { pgliteTemplateDir, postgresTemplatePrefix, withServer } from './global-setup';
 import * as schema from '../src/db/schema';
 import { seedDemoData } from '../src/db/seed';
+import { usePasswordHashCost } from '../src/modules/identity';
 
 /** Everything the template's content depends on besides the code of the migrator itself. */
 const SOURCES = [
@@ -63,6 +64,8 @@ export type TemplateContent = 'seeded' | 'migrated';
 
 async function buildPgliteDump(content: TemplateContent): Promise<Buffer> {
   // The same two steps as Database.prepare; a bare client because openDatabase does not dump.
+  // The demo accounts' hashes at the cost testConfig() gives the suites' apps: cheap sign-ins.
+  usePasswordHashCost('low');
   const client = new PGlite();
   try {
     const db = drizzle({ client, schema });
@@ -147,6 +150,7 @@ export function postgresTemplate(content: TemplateContent): Promise<string> {
           const building = `${name}_b`;
           await client.query(`drop database if exists "${building}" with (force)`);
           await client.query(`create database "${building}"`);
+          usePasswordHashCost('low');
           const database = await openDatabase({ kind: 'postgres', url: urlOf(building), poolSize: 1 });
           try {
             await database.prepare(content === 'seeded' ? seedDemoData : undefined);
