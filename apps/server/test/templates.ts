@@ -94,7 +94,7 @@ export function pgliteTemplate(content: TemplateContent): Promise<Blob> {
   if (!dump) {
     dump = (async () => {
       mkdirSync(dir, { recursive: true });
-      const deadline = Date.now() + 120_000;
+      const deadline = Date.now() + 170_000;
       while (!existsSync(file)) {
         let lock: number | undefined;
         try {
