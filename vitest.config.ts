@@ -19,7 +19,11 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // The first suite of a run waits for the template databases it copies (test/templates.ts):
+          // PGlite's initdb, every migration and the seed, which take over a minute on a loaded machine.
+          hookTimeout: 180_000,
+          // Names the run, whose template databases every suite copies (test/templates.ts), and removes them at the end.
+          globalSetup: ['./test/global-setup.ts'],
           // PGlite instances are memory-hungry; two forks keep a 2-core machine responsive.
           poolOptions: { forks: { maxForks: 2, minForks: 1 } },
         },

@@ -39,6 +39,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', ...withoutPublicUrl })).toThrow(/PUBLIC_URL: is required in production/);
   });
 
+  it('takes the low password-hash cost in tests only, and refuses it anywhere else', () => {
+    expect(loadConfig({}).passwordHashCost).toBe('real');
+    expect(loadConfig({ NODE_ENV: 'test', TEST_PASSWORD_HASH_COST: 'low' }).passwordHashCost).toBe('low');
+    expect(() => loadConfig({ NODE_ENV: 'development', TEST_PASSWORD_HASH_COST: 'low' })).toThrow(/TEST_PASSWORD_HASH_COST: low is for tests only/);
+    expect(() => loadConfig({ NODE_ENV: 'production', ...PRODUCTION_SECRETS, TEST_PASSWORD_HASH_COST: 'low' })).toThrow(/TEST_PASSWORD_HASH_COST/);
+  });
+
   it('reads every variable', () => {
     const config = loadConfig({
       NODE_ENV: 'production',

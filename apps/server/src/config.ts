@@ -186,6 +186,8 @@ const envSchema = z.object({
   // The signer's name (iss) and ours in its tokens (aud): required with the key, no defaults.
   QUERY_TOKEN_ISSUER: optionalNonEmpty,
   QUERY_TOKEN_AUDIENCE: optionalNonEmpty,
+  /** Tests only: 'low' makes new password hashes cheap (identity/crypto/passwords.ts); refused outside NODE_ENV=test. */
+  TEST_PASSWORD_HASH_COST: z.enum(['real', 'low'], { message: 'must be real or low' }).default('real'),
   TRUST_PROXY: optionalNonEmpty.pipe(
     z
       .union([
@@ -280,6 +282,8 @@ export interface Config {
    * request came over https.
    */
   trustProxy: boolean | number | string;
+  /** Cost of new password hashes: 'low' in tests only (TEST_PASSWORD_HASH_COST), 'real' everywhere else. */
+  passwordHashCost: 'real' | 'low';
   /** Codes sent and secrets checked per client address and per account (RATE_LIMIT_*). */
   clientLimits: ClientLimits;
   /** Codes sent to one email in a span (RATE_LIMIT_CODE_SENDS_PER_EMAIL per 10 minutes). */
@@ -331,6 +335,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.NODE_ENV === 'production' && e.PUBLIC_URL === undefined) {
     problems.push('PUBLIC_URL: is required in production (the address customers use, e.g. https://portal.example; links in emails and contracts start with it)');
   }
+  if (e.TEST_PASSWORD_HASH_COST === 'low' && e.NODE_ENV !== 'test') problems.push('TEST_PASSWORD_HASH_COST: low is for tests only (NODE_ENV=test)');
   if (e.JWT_PUBLIC_KEY !== undefined && e.JWT_PRIVATE_KEY === undefined) problems.push('JWT_PUBLIC_KEY: needs JWT_PRIVATE_KEY too');
   for (const name of ['QUERY_TOKEN_ISSUER', 'QUERY_TOKEN_AUDIENCE'] as const) {
     if (e.QUERY_TOKEN_SIGNER_PUBLIC_KEY !== undefined && e[name] === undefined) problems.push(`${name}: is required with QUERY_TOKEN_SIGNER_PUBLIC_KEY (sign-in links must name their issuer and audience)`);
@@ -377,6 +382,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     queryTokenAudience: e.QUERY_TOKEN_AUDIENCE,
     graphqlCacheTtlMs: e.GRAPHQL_CACHE_TTL_MS,
     trustProxy: e.TRUST_PROXY ?? false,
+    passwordHashCost: e.TEST_PASSWORD_HASH_COST,
     clientLimits: {
       codeSendsPerAddress: e.RATE_LIMIT_CODE_SENDS_PER_ADDRESS,
       secretChecksPerAddress: e.RATE_LIMIT_SECRET_CHECKS_PER_ADDRESS,

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type Database } from '../src/db/client';
+import { copyPostgresTemplate, pgliteTemplate, postgresTemplate, type TemplateContent } from './templates';
 
 export type DatabaseKind = Database['kind'];
 
@@ -10,9 +11,20 @@ export interface TestDatabase {
   dispose(): Promise<void>;
 }
 
-/** Every database the suites run on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+/**
+ * Every database the suites about the engines' differences run on (decision 105): PGlite always,
+ * PostgreSQL when TEST_DATABASE_URL is set.
+ */
 export function testDatabaseKinds(): DatabaseKind[] {
   return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+/**
+ * The one database the other suites run on (decision 105): PostgreSQL, the production engine, when
+ * TEST_DATABASE_URL is set (as in CI), PGlite otherwise.
+ */
+export function defaultDatabaseKind(): DatabaseKind {
+  return process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
 }
 
 async function adminQuery(sql: string): Promise<void> {
@@ -26,12 +38,14 @@ export interface ScratchPostgres {
   drop(): Promise<void>;
 }
 
-export async function createScratchPostgres(): Promise<ScratchPostgres> {
+/** An empty one, or with `template`: a copy of that database. */
+export async function createScratchPostgres(template?: string): Promise<ScratchPostgres> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DATABASE_URL is not set');
   // Unique per suite so parallel workers never share state; only [a-z0-9_] so quoting is safe.
   const name = `fhp_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await adminQuery(`create database "${name}"`);
+  if (template) await copyPostgresTemplate(template, name);
+  else await adminQuery(`create database "${name}"`);
   const url = new URL(base);
   url.pathname = `/${name}`;
   return { name, url: url.toString(), drop: () => adminQuery(`drop database if exists "${name}" with (force)`) };
@@ -55,6 +69,26 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
     return { database, dispose: () => database.close() };
   }
   const scratch = await createScratchPostgres();
+  const database = await openDatabase({ kind: 'postgres', url: scratch.url, poolSize: 4 });
+  return {
+    database,
+    async dispose() {
+      await database.close();
+      await scratch.drop();
+    },
+  };
+}
+
+/**
+ * A database already migrated (and, with 'seeded', holding the demo seed), copied in milliseconds
+ * from this run's template (templates.ts) instead of migrated afresh: do not `prepare` it.
+ */
+export async function createPreparedTestDatabase(kind: DatabaseKind, content: TemplateContent): Promise<TestDatabase> {
+  if (kind === 'pglite') {
+    const database = await openDatabase({ kind: 'pglite', loadDataDir: await pgliteTemplate(content) });
+    return { database, dispose: () => database.close() };
+  }
+  const scratch = await createScratchPostgres(await postgresTemplate(content));
   const database = await openDatabase({ kind: 'postgres', url: scratch.url, poolSize: 4 });
   return {
     database,

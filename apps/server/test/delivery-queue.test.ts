@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Db } from '../src/db/client';
 import { outboundMessages } from '../src/db/schema';
 import { createDeliveryQueue, type DeliveryQueue, type Mailer, type MailMessage, type StoredMessage } from '../src/modules/notifications';
-import { createTestDatabase, testDatabaseKinds } from './databases';
+import { createPreparedTestDatabase, testDatabaseKinds } from './databases';
 import { secondPool } from './ledger-helpers';
 
 /** A mailer that records what it was handed and fails while `failing` says so. */
@@ -42,9 +42,8 @@ for (const kind of testDatabaseKinds()) {
     const suite = { kind } as { kind: typeof kind; database: Database };
     let dispose: (() => Promise<void>) | undefined;
     beforeAll(async () => {
-      const test = await createTestDatabase(kind);
+      const test = await createPreparedTestDatabase(kind, 'migrated');
       dispose = test.dispose;
-      await test.database.prepare();
       suite.database = test.database;
     });
     afterAll(async () => dispose?.());

@@ -1,3 +1,4 @@
+import { appendFileSync } from 'node:fs';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { buildApp } from '../src/app';
@@ -5,8 +6,7 @@ import type { Clock } from '../src/clock';
 import { loadConfig, type Config } from '../src/config';
 import type { Database } from '../src/db/client';
 import type { LogStream } from '../src/logging';
-import { seedDemoData } from '../src/seed';
-import { createTestDatabase, testDatabaseKinds, type DatabaseKind } from './databases';
+import { createPreparedTestDatabase, defaultDatabaseKind, testDatabaseKinds, type DatabaseKind } from './databases';
 import { GENEROUS_CLIENT_LIMITS } from './limits';
 
 export { GENEROUS_CLIENT_LIMITS };
@@ -29,6 +29,9 @@ export function testConfig(env: Record<string, string> = {}): Config {
     // Suites sign up and sign in far more than any client would in an hour, all from one address;
     // the limits' own tests (client-limits.test.ts) set the real defaults back.
     ...GENEROUS_CLIENT_LIMITS,
+    // Cheap password hashes (the seeded accounts' are made so too, templates.ts): suites sign in
+    // hundreds of times. Only where NODE_ENV stays test, the one place config.ts accepts it.
+    ...(env.NODE_ENV === undefined || env.NODE_ENV === 'test' ? { TEST_PASSWORD_HASH_COST: 'low' } : {}),
     ...env,
   });
 }
@@ -42,6 +45,12 @@ export interface SuiteOptions {
   monotonicNow?: () => number;
   /** Where the app's log lines go (LOG_LEVEL in `env` decides which); tests read them. */
   logStream?: LogStream;
+  /**
+   * 'both': the suite is about something the two engines do differently (locking, concurrency,
+   * SQL features, migrations, backup, PGlite's file lock) and runs once per `testDatabaseKinds()`.
+   * Default 'one': business rules, run once on `defaultDatabaseKind()` (decision 105).
+   */
+  engines?: 'one' | 'both';
 }
 
 /** Filled in by beforeAll; read it inside tests, not at collection time. */
@@ -51,20 +60,28 @@ export interface AppSuite {
   database: Database;
 }
 
+/** FHP_TEST_TIMINGS=<file>: each suite's setup time is appended to it, to see what a change saves. */
+function logSetupTime(kind: DatabaseKind, title: string, ms: number): void {
+  const file = process.env.FHP_TEST_TIMINGS;
+  if (file) appendFileSync(file, `${kind}\t${Math.round(ms)}\t${title}\n`);
+}
+
 /**
- * Runs `body` once per test database (see databases.ts) against a real app on a fresh, migrated
- * (and by default seeded) database. Later issues add fixtures through `options` or by using
- * `suite.database.db` in their own beforeAll.
+ * Runs `body` against a real app on a database of its own, migrated (and by default seeded): a
+ * copy of this run's template (templates.ts). Once on the default database, or once per test
+ * database with `engines: 'both'` (see databases.ts). Later issues add fixtures through `options`
+ * or by using `suite.database.db` in their own beforeAll.
  */
 export function describeApp(title: string, body: (suite: AppSuite) => void, options: SuiteOptions = {}): void {
-  for (const kind of testDatabaseKinds()) {
+  const kinds = options.engines === 'both' ? testDatabaseKinds() : [defaultDatabaseKind()];
+  for (const kind of kinds) {
     describe(`${title} [${kind}]`, () => {
       const suite = { kind } as AppSuite;
       let dispose: (() => Promise<void>) | undefined;
       beforeAll(async () => {
-        const test = await createTestDatabase(kind);
+        const started = performance.now();
+        const test = await createPreparedTestDatabase(kind, options.seed === false ? 'migrated' : 'seeded');
         dispose = test.dispose;
-        await test.database.prepare(options.seed === false ? undefined : seedDemoData);
         suite.database = test.database;
         suite.app = await buildApp({
           config: testConfig(options.env),
@@ -76,6 +93,7 @@ export function describeApp(title: string, body: (suite: AppSuite) => void, opti
         await suite.app.ready();
         // The jobs' catch-up run at start finishes before the first test, so it never races one.
         await suite.app.jobs.idle();
+        logSetupTime(kind, title, performance.now() - started);
       });
       afterAll(async () => {
         await suite.app?.close();

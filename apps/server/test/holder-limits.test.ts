@@ -135,5 +135,5 @@ describeApp(
       expect((await buy(burstToken, purchaseInput())).body.errors?.[0]?.extensions?.display_message).toBe(POLICY_LIMIT_REFUSAL(6, 6));
     });
   },
-  { env, clock: () => NOW },
+  { env, clock: () => NOW, engines: 'both' },
 );

@@ -122,5 +122,5 @@ describeApp(
       await running;
     });
   },
-  { seed: false },
+  { seed: false, engines: 'both' },
 );

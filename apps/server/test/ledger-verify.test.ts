@@ -10,7 +10,7 @@ import { openDatabase, type Database, type Db } from '../src/db/client';
 import { appendLedgerEntry, createCheckpointSigner, sealPendingBlocks, signUnsignedBlocks } from '../src/modules/audit/ledger';
 import { checkpointList, listCheckpoints } from '../src/modules/audit/ledger/checkpoints';
 import { TEST_CHECKPOINT_PRIVATE_KEY } from './harness';
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from './databases';
+import { createPreparedTestDatabase, testDatabaseKinds, type TestDatabase } from './databases';
 import { appendPayments, LEDGER_TEST_AT, paymentEntry, restoreLedger, rewriteLedgerTail, snapshotLedger, tamper, type Tampering } from './ledger-helpers';
 
 interface Run {
@@ -52,8 +52,7 @@ for (const kind of testDatabaseKinds()) {
         env = { DATA_DIR: dataDir, DATABASE_URL: '' };
         dispose = async () => rmSync(dataDir!, { recursive: true, force: true });
       } else {
-        const test: TestDatabase = await createTestDatabase('postgres');
-        await test.database.prepare();
+        const test: TestDatabase = await createPreparedTestDatabase('postgres', 'migrated');
         database = test.database;
         const [row] = ((await database.db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] }).rows;
         const url = new URL(process.env.TEST_DATABASE_URL!);

@@ -85,5 +85,5 @@ describeApp(
       }
     });
   },
-  { clock: time.clock },
+  { clock: time.clock, engines: 'both' },
 );

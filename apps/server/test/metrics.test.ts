@@ -29,7 +29,7 @@ describeApp(
       if (suite.kind === 'postgres') expect(text).toMatch(/fhp_db_pool_connections\{state="total"\} \d+/);
     });
   },
-  { seed: false, env: { METRICS_TOKEN: TOKEN } },
+  { seed: false, env: { METRICS_TOKEN: TOKEN }, engines: 'both' },
 );
 
 /** One sample of a scrape: its value, or undefined when the series is absent. */

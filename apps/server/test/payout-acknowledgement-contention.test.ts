@@ -76,4 +76,4 @@ describeApp('acknowledging the same payouts in opposite orders at once', (suite)
     const policyNumbers = (await app.db.select({ number: policies.policyNumber }).from(policies).where(like(policies.policyNumber, 'FHP-GD-2004-ACK-%'))).map((row) => row.number);
     expect(await app.db.$count(transactionLog, and(inArray(transactionLog.txnSetId, policyNumbers), eq(transactionLog.action, 'Payout acknowledged')))).toBe(2);
   });
-});
+}, { engines: 'both' });

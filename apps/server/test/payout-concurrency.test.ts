@@ -115,4 +115,4 @@ describeApp('payouts under concurrency', (suite) => {
       await second.close();
     }
   });
-});
+}, { engines: 'both' });

@@ -205,5 +205,5 @@ describeApp(
       }
     });
   },
-  { env, clock },
+  { env, clock, engines: 'both' },
 );

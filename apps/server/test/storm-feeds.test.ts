@@ -234,7 +234,7 @@ describeApp('advisory feeds: a storm crossing Grenada pays within one poll, and 
     // The best track gives the same figures here: nothing new, nothing taken back.
     expect(await stormPayouts()).toEqual(before);
   });
-}, { clock: IVAN_SEASON_CLOCK });
+}, { clock: IVAN_SEASON_CLOCK, engines: 'both' }); // two ingests at once: locking
 
 describe('STORM_FEEDS configuration', () => {
   it('reads name=URL pairs and the poll interval, and names what is wrong', () => {

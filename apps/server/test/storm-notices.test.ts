@@ -282,7 +282,7 @@ describeApp(
     });
 
   },
-  { env },
+  { env, engines: 'both' },
 );
 
 describe('migration storm_notices_drained on payouts and alerts stored before it', () => {

@@ -36,5 +36,5 @@ describeApp(
       expect(stored).toHaveLength(MAX_UNATTACHED_UPLOADS_PER_DAY);
     });
   },
-  { env: { SMTP_URL: smtp.url } },
+  { env: { SMTP_URL: smtp.url }, engines: 'both' },
 );

@@ -57,7 +57,16 @@ function retryTransactionsOnContention(db: Db): Database['contention'] {
 }
 
 export type DatabaseOptions =
-  | { kind: 'pglite'; /** undefined: in memory (tests, bench) */ dataDir?: string }
+  | {
+      kind: 'pglite';
+      /** undefined: in memory (tests, bench) */
+      dataDir?: string;
+      /**
+       * In memory only: start from a data directory dumped by PGlite's `dumpDataDir` instead of an
+       * empty one. Tests load a migrated, seeded copy made once per run (test/templates.ts).
+       */
+      loadDataDir?: Blob;
+    }
   | {
       kind: 'postgres';
       url: string;
@@ -67,11 +76,11 @@ export type DatabaseOptions =
     };
 
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<Database> {
   const release = dataDir ? lockDataDir(dataDir) : () => undefined;
   try {
     // A subfolder: PGlite's initdb wants an empty folder, and DATA_DIR also holds the lock file.
-    const client = dataDir ? new PGlite(join(dataDir, 'pglite')) : new PGlite();
+    const client = dataDir ? new PGlite(join(dataDir, 'pglite')) : new PGlite({ loadDataDir });
     await client.waitReady;
     const db = drizzlePglite({ client, schema });
     let closed = false;
@@ -144,7 +153,7 @@ async function openPostgres(url: string, poolSize: number, connectTimeoutMs: num
 
 export function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.kind === 'pglite'
-    ? openPglite(options.dataDir)
+    ? openPglite(options.dataDir, options.loadDataDir)
     : openPostgres(options.url, options.poolSize ?? DEFAULT_POOL.size, options.connectTimeoutMs ?? DEFAULT_POOL.connectTimeoutMs);
 }
 

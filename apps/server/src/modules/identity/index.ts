@@ -5,7 +5,7 @@ import { createAccountGate, type AccountGate } from './account-gate';
 import { registerAuthHook } from './auth';
 import { createClientLimiter, type ClientLimiter } from './client-limits';
 import { createCodeStore } from './codes';
-import { createQueryTokenVerifier, type TokenService } from './crypto';
+import { createQueryTokenVerifier, usePasswordHashCost, type TokenService } from './crypto';
 import { createAppTokenService } from './keys';
 import { createPasswordAttemptStore } from './password-attempts';
 import { identityRoutes } from './routes';
@@ -21,6 +21,7 @@ export { type Address, AddressRef, type KycDoc, KycDocRef, ProfileRef } from './
 export { forbidden, requireOwnedRecord, requirePolicyOwner, requireUser, unauthenticated } from './guards';
 export { findRoleByName, findUserByEmail, findUserById, updateUser, userUpdate, type UserWithRole } from './repository';
 export { ensureRoles, seedIdentity } from './seed';
+export { usePasswordHashCost } from './crypto';
 export { fullName, type IdentityService } from './service';
 export { newVuid } from './vuid';
 export { allowOnly, refuseBeforeBody } from './route-guards';
@@ -60,6 +61,7 @@ const SETTLE_ON_CLOSE_MS = 5000;
 export const identityPlugin = fp(
   async (app) => {
     const { config, db, clock } = app;
+    usePasswordHashCost(config.passwordHashCost);
     await ensureRoles(db);
     const tokens = await createAppTokenService(config, db, clock);
     const outbox = createOutbox({ now: clock });

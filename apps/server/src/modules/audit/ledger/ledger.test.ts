@@ -2,7 +2,7 @@ import { BLOCK_MAX_ENTRIES, LedgerSealError } from '@fhp/domain';
 import { asc, eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ledgerBlocks, ledgerEntries, ledgerHead } from '../../../db/schema';
-import { createTestDatabase, testDatabaseKinds } from '../../../../test/databases';
+import { createPreparedTestDatabase, testDatabaseKinds } from '../../../../test/databases';
 import { LEDGER_TEST_AT as AT, paymentEntry as payment, secondPool, tamper } from '../../../../test/ledger-helpers';
 import type { Database } from '../../../db/client';
 import { appendLedgerEntry, ledgerAccountOf, sealPendingBlocks, verifyStoredLedger } from '.';
@@ -11,8 +11,7 @@ for (const kind of testDatabaseKinds()) {
   describe(`the stored ledger [${kind}]`, () => {
     let database: Database;
     beforeEach(async (context) => {
-      const test = await createTestDatabase(kind);
-      await test.database.prepare();
+      const test = await createPreparedTestDatabase(kind, 'migrated');
       database = test.database;
       context.onTestFinished(() => test.dispose());
     });

@@ -1,4 +1,4 @@
-export { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from './passwords';
+export { DUMMY_HASH, hashPassword, needsRehash, usePasswordHashCost, verifyPassword, type PasswordHashCost } from './passwords';
 export { CODE_LENGTH, codesMatch, generateCode, hashCode, hashPhone } from './one-time-codes';
 export type { Pepper } from './one-time-codes';
 export {

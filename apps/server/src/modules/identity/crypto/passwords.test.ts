@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
-import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from './passwords';
+import { DUMMY_HASH, DUMMY_HASH_LOW_FOR_TESTS, hashPassword, needsRehash, usePasswordHashCost, verifyPassword } from './passwords';
 
 /** Replaces field `index` of an encoded hash (0 = scheme ... 5 = hash). */
 function withField(encoded: string, index: number, value: string): string {
@@ -94,6 +94,23 @@ describe('passwords', () => {
     expect(needsRehash(await hashPassword('S3cret-password'))).toBe(false);
     expect(needsRehash(withField(DUMMY_HASH, 1, '16384'))).toBe(true);
     expect(needsRehash('garbage')).toBe(true);
+  });
+
+  it('hashes at the low test cost only while asked to, and the real cost again after; the low dummy matches it', async () => {
+    try {
+      usePasswordHashCost('low');
+      const cheap = await hashPassword('S3cret-password');
+      expect(cheap.split('$').slice(1, 4)).toEqual(['1024', '8', '1']);
+      expect(await verifyPassword('S3cret-password', cheap)).toBe(true);
+      expect(needsRehash(cheap)).toBe(false);
+      expect(needsRehash(DUMMY_HASH_LOW_FOR_TESTS)).toBe(false);
+      expect(await verifyPassword('S3cret-password', undefined)).toBe(false);
+    } finally {
+      usePasswordHashCost('real');
+    }
+    const real = await hashPassword('S3cret-password');
+    expect(real.split('$').slice(1, 4)).toEqual(['32768', '8', '1']);
+    expect(needsRehash(DUMMY_HASH)).toBe(false);
   });
 
   it('refuses to hash an empty password', async () => {

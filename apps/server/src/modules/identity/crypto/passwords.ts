@@ -15,7 +15,19 @@ interface ScryptParams {
 }
 
 /** About 32 MiB and a few tens of milliseconds per hash: costly to guess, cheap enough to sign in. */
-const CURRENT: ScryptParams = { N: 2 ** 15, r: 8, p: 1 };
+const PRODUCTION: ScryptParams = { N: 2 ** 15, r: 8, p: 1 };
+
+/**
+ * Tests only (TEST_PASSWORD_HASH_COST=low, which config.ts refuses outside NODE_ENV=test): 1 MiB,
+ * about a millisecond. The suites sign in hundreds of times on a 2-core machine; what they test is
+ * who may do what, not the cost. The password tests themselves run at the production cost.
+ */
+const LOW_FOR_TESTS: ScryptParams = { N: 2 ** 10, r: 8, p: 1 };
+
+export type PasswordHashCost = 'real' | 'low';
+
+/** The parameters new hashes get, and that `needsRehash` compares with. */
+let CURRENT: ScryptParams = PRODUCTION;
 const SALT_BYTES = 16;
 const KEY_BYTES = 32;
 
@@ -24,7 +36,7 @@ const KEY_BYTES = 32;
  * N = 2^30 must not let one sign-in attempt allocate gigabytes or pin a CPU for minutes. Memory
  * (128 * N * r bytes) may be up to four times today's cost, leaving room to raise CURRENT.
  */
-const MAX_MEMORY_BYTES = 4 * 128 * CURRENT.N * CURRENT.r;
+const MAX_MEMORY_BYTES = 4 * 128 * PRODUCTION.N * PRODUCTION.r;
 const MAX_P = 4;
 
 /**
@@ -35,6 +47,22 @@ const MAX_P = 4;
  */
 export const DUMMY_HASH =
   'scrypt$32768$8$1$TceeGVWUVb/SsuANTBebrQ==$0bQW650iRrED0yi6p+xcMJ8XUiK95d9kQSi61FGHqqE=';
+
+/** The dummy at the low test cost, so an unknown email costs what a known one does there too. */
+export const DUMMY_HASH_LOW_FOR_TESTS = 
+  'scrypt$1024$8$1$fQmJsPSiNnoJk/XzrmmLMw==$fER9WChtTrX6c3OxHWqg3LaVrNpooyQg3v+k1p9VpZg=';
+
+let dummyHash = DUMMY_HASH;
+
+/**
+ * Sets the cost of new hashes for this process: 'real' unless the configuration (tests only) asks
+ * for 'low'. The identity plugin calls it with the app's configuration; test templates before
+ * seeding, so the demo accounts' hashes are cheap to check.
+ */
+export function usePasswordHashCost(cost: PasswordHashCost): void {
+  CURRENT = cost === 'low' ? LOW_FOR_TESTS : PRODUCTION;
+  dummyHash = cost === 'low' ? DUMMY_HASH_LOW_FOR_TESTS : DUMMY_HASH;
+}
 
 function derive(plain: string, salt: Buffer, params: ScryptParams, keyLength: number): Promise<Buffer> {
   const options: ScryptOptions = {
@@ -110,7 +138,7 @@ export async function verifyPassword(plain: string, encoded: string | null | und
   const stored = typeof encoded === 'string' ? decode(encoded) : undefined;
   // A missing account or an unreadable stored hash both fall back to the dummy: same cost, and the
   // answer is false either way.
-  const target = stored ?? decode(DUMMY_HASH);
+  const target = stored ?? decode(dummyHash);
   if (target === undefined) return false;
   const candidate = await derive(plain, target.salt, target.params, target.key.length);
   return timingSafeEqual(candidate, target.key) && stored !== undefined;
