@@ -44,7 +44,7 @@ const SERVER_MODULES = {
   notifications: [],
 };
 /** Files above the modules: they wire them into the app, the schema, the seed and the CLIs. */
-const COMPOSITION = /^(app|start|server|scheduled-jobs|backup-cli|ledger-verify|storms-import|storms-feed)\.ts$|^(api|web-app|seed)\//;
+const COMPOSITION = /^(app|start|server|scheduled-jobs|backup-cli|ledger-verify|storms-import|storms-feed|cli-app)\.ts$|^(api|web-app|seed)\//;
 
 (function refuseCircles() {
   const state = new Map();

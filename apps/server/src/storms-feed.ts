@@ -9,11 +9,9 @@
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { isDomainError } from '@fhp/domain';
-import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { withCliApp } from './cli-app';
 import { lifecycleDeps } from './modules/lifecycle';
 import { ingestBdeck } from './modules/storms';
-import { openConfiguredDatabase } from './start';
 
 const USAGE = 'Usage: npm run storms:feed -- --source NAME FILE... (ATCF b-deck files named like bal092026.dat)\n';
 const SOURCE_NAME = /^[a-z0-9][a-z0-9_-]{0,31}$/;
@@ -46,23 +44,11 @@ async function main(argv: readonly string[]): Promise<number> {
       return 2;
     }
   }
-  let config;
-  try {
-    config = loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', STORM_FEEDS: '' });
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      return 2;
-    }
-    throw error;
-  }
-  const database = await openConfiguredDatabase(config);
-  const app = await buildApp({ config: { ...config, ledgerSealIntervalSeconds: 0 }, database });
-  let refused = 0;
-  let payouts = 0;
-  let alerts = 0;
-  try {
-    await app.ready();
+  // The feeds a server polls are not this command's business: it reads the files it is given.
+  return withCliApp({ STORM_FEEDS: '' }, async (app, config) => {
+    let refused = 0;
+    let payouts = 0;
+    let alerts = 0;
     for (const { file, text } of texts) {
       try {
         const result = await ingestBdeck(lifecycleDeps(app), args.source, basename(file), text, { sourcesRequired: config.stormFeeds.sourcesRequired });
@@ -77,10 +63,7 @@ async function main(argv: readonly string[]): Promise<number> {
     }
     process.stdout.write(`${texts.length - refused} files read, ${refused} refused, ${payouts} payouts created, ${alerts} storm alerts created\n`);
     return refused > 0 ? 1 : 0;
-  } finally {
-    await app.close();
-    await database.close();
-  }
+  });
 }
 
 process.exitCode = await main(process.argv.slice(2));

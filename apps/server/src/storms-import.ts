@@ -8,9 +8,7 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import { isDomainError } from '@fhp/domain';
-import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
-import { openConfiguredDatabase } from './start';
+import { withCliApp } from './cli-app';
 import { lifecycleDeps } from './modules/lifecycle';
 import { importStormText, stormFileText } from './modules/storms';
 
@@ -27,34 +25,20 @@ async function main(file: string | undefined): Promise<number> {
     process.stderr.write(`Cannot read ${file}\n`);
     return 2;
   }
-  let config;
-  try {
-    config = loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      return 2;
+  return withCliApp({}, async (app) => {
+    try {
+      const result = await importStormText(lifecycleDeps(app), stormFileText(bytes));
+      for (const storm of result.storms) process.stdout.write(`${storm.id} ${storm.name}: ${storm.change.toLowerCase()} (${storm.points} track points)\n`);
+      process.stdout.write(`${result.storms.length} storms read, ${result.payouts.length} payouts created, ${result.alerts.length} storm alerts created\n`);
+      return 0;
+    } catch (error) {
+      if (isDomainError(error)) {
+        process.stderr.write(`${error.message}\n`);
+        return 1;
+      }
+      throw error;
     }
-    throw error;
-  }
-  const database = await openConfiguredDatabase(config);
-  const app = await buildApp({ config: { ...config, ledgerSealIntervalSeconds: 0 }, database });
-  try {
-    await app.ready();
-    const result = await importStormText(lifecycleDeps(app), stormFileText(bytes));
-    for (const storm of result.storms) process.stdout.write(`${storm.id} ${storm.name}: ${storm.change.toLowerCase()} (${storm.points} track points)\n`);
-    process.stdout.write(`${result.storms.length} storms read, ${result.payouts.length} payouts created, ${result.alerts.length} storm alerts created\n`);
-    return 0;
-  } catch (error) {
-    if (isDomainError(error)) {
-      process.stderr.write(`${error.message}\n`);
-      return 1;
-    }
-    throw error;
-  } finally {
-    await app.close();
-    await database.close();
-  }
+  });
 }
 
 process.exitCode = await main(process.argv[2]);

@@ -68,7 +68,11 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
     const database = await openDatabase({ kind: 'pglite' });
     return { database, dispose: () => database.close() };
   }
-  const scratch = await createScratchPostgres();
+  return onScratchPostgres(await createScratchPostgres());
+}
+
+/** A pool of four on a scratch PostgreSQL database, dropped with it. */
+async function onScratchPostgres(scratch: Awaited<ReturnType<typeof createScratchPostgres>>): Promise<TestDatabase> {
   const database = await openDatabase({ kind: 'postgres', url: scratch.url, poolSize: 4 });
   return {
     database,
@@ -88,13 +92,5 @@ export async function createPreparedTestDatabase(kind: DatabaseKind, content: Te
     const database = await openDatabase({ kind: 'pglite', loadDataDir: await pgliteTemplate(content) });
     return { database, dispose: () => database.close() };
   }
-  const scratch = await createScratchPostgres(await postgresTemplate(content));
-  const database = await openDatabase({ kind: 'postgres', url: scratch.url, poolSize: 4 });
-  return {
-    database,
-    async dispose() {
-      await database.close();
-      await scratch.drop();
-    },
-  };
+  return onScratchPostgres(await createScratchPostgres(await postgresTemplate(content)));
 }

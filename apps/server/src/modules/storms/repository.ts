@@ -30,10 +30,13 @@ function pointRow(stormId: string, point: TrackPoint): typeof stormTrackPoints.$
   };
 }
 
-function trackPoint(row: PointRow): TrackPoint {
+/** A fix as stored, the storm's own track's or a feed source's (which have no record flag). */
+type StoredFix = Pick<PointRow, 'time' | 'status' | 'lat' | 'lon' | 'windKt' | 'pressureMb'> & { recordFlag?: PointRow['recordFlag'] };
+
+export function trackPoint(row: StoredFix): TrackPoint {
   return {
     time: row.time.toISOString(),
-    recordFlag: row.recordFlag,
+    recordFlag: row.recordFlag ?? null,
     status: row.status,
     lat: row.lat,
     lon: row.lon,
@@ -43,7 +46,7 @@ function trackPoint(row: PointRow): TrackPoint {
 }
 
 /** Two records of one instant say the same thing (the parser's numbers round-trip through the columns exactly). */
-function samePoint(a: TrackPoint, b: TrackPoint): boolean {
+export function samePoint(a: TrackPoint, b: TrackPoint): boolean {
   return (
     a.time === b.time &&
     a.recordFlag === b.recordFlag &&

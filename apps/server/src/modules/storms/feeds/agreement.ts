@@ -21,6 +21,7 @@ import { appendTransaction, TXN_LOCATIONS } from '../../audit';
 import type { LifecycleDeps } from '../../lifecycle';
 import { evaluateStoredStorm, loadSeasons, type AgreementStep, type CreatedPayout } from '../evaluation';
 import { drainStormNotices } from '../notice-drain';
+import { trackPoint } from '../repository';
 import { STORM_IMPORT_LOCK } from '../service';
 
 /**
@@ -115,16 +116,7 @@ export async function payStormSourceDifference(deps: PayDeps, input: PayDifferen
       .from(stormSourcePoints)
       .where(and(eq(stormSourcePoints.source, highest.source), eq(stormSourcePoints.stormId, input.stormId)))
       .orderBy(asc(stormSourcePoints.time));
-    const track: Storm = { id: input.stormId, name: head?.name ?? storm.name, year: storm.year, points: points.map((row) => ({
-        time: row.time.toISOString(),
-        recordFlag: null,
-        status: row.status,
-        lat: row.lat,
-        lon: row.lon,
-        windKt: row.windKt,
-        ...(row.pressureMb === null ? {} : { pressureMb: row.pressureMb }),
-      })),
-    };
+    const track: Storm = { id: input.stormId, name: head?.name ?? storm.name, year: storm.year, points: points.map(trackPoint) };
     const seasons = (await loadSeasons(tx)).filter((season) => season.year === input.seasonYear);
     const evaluated = await evaluateStoredStorm(tx, deps.ledger, track, storm.version, [input.country], at, seasons, agreementStep(highest.source, actor.required, at));
 

@@ -5,6 +5,7 @@ import { storms, stormSourcePoints, stormSourceTracks, stormTrackPoints } from '
 import type { LifecycleDeps } from '../../lifecycle';
 import { evaluateStoredStorm, loadSeasons, type CreatedPayout, type StormAlert } from '../evaluation';
 import { drainStormNotices } from '../notice-drain';
+import { samePoint, trackPoint } from '../repository';
 import { STORM_IMPORT_LOCK } from '../service';
 import { agreementStep } from './agreement';
 
@@ -43,23 +44,6 @@ export interface IngestOptions {
   sourcesRequired?: number;
 }
 
-type SourcePointRow = typeof stormSourcePoints.$inferSelect;
-
-function trackPoint(row: SourcePointRow): TrackPoint {
-  return {
-    time: row.time.toISOString(),
-    recordFlag: null,
-    status: row.status,
-    lat: row.lat,
-    lon: row.lon,
-    windKt: row.windKt,
-    ...(row.pressureMb === null ? {} : { pressureMb: row.pressureMb }),
-  };
-}
-
-function samePoint(a: TrackPoint, b: TrackPoint): boolean {
-  return a.time === b.time && a.status === b.status && a.lat === b.lat && a.lon === b.lon && a.windKt === b.windKt && (a.pressureMb ?? null) === (b.pressureMb ?? null);
-}
 
 /**
  * The source's track after this file: its fixes, plus those it published before and no longer
