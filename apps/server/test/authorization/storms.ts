@@ -49,6 +49,15 @@ export const stormRows: MatrixRows = {
         if (caller !== 'purchaserA') expect(data.getMyActiveStorms).toEqual([]);
       },
     },
+    // Sources that must agree (decision 149): the feeds' states and where sources differ, admins only.
+    stormFeeds: { query: '{ stormFeeds { source silent failures } }', expected: stormAdmins },
+    stormSourceDifferences: { query: '{ stormSourceDifferences { stormId country seasonYear payable } }', expected: stormAdmins },
+    payStormSourceDifference: {
+      // A storm with nothing from the feeds: past the guard, the service answers it was not found.
+      query: 'mutation { payStormSourceDifference(stormId: "AL991990", country: "gd", seasonYear: 1990, reason: "The mirror lagged the centre by two advisories.") { message payoutCount } }',
+      expected: stormAdmins,
+      passesGuardWith: ['NOT_FOUND'],
+    },
     stormTrack: { query: '{ stormTrack(stormId: "AL991990") { id points { lat lon } } }', expected: stormAdmins },
     getPolicyWind: {
       query: () => `{ getPolicyWind(policyId: "${fixtures.policyId}", period: "year", fromYear: 2004, toYear: 2005) { start maxKt } }`,
