@@ -189,7 +189,12 @@ test('a teller and an admin open their own payout details and policy timelines: 
   // An admin's detail screen is the archive's (spec part 2 section 6): the admin cancels their own policy.
   const graphql = (query: string, variables: Record<string, unknown>) => graphqlAsPage(admin, query, variables);
   expect((await graphql('mutation ($id: String!) { cancelPolicy(policyId: $id, reason: "Bought by mistake") { status } }', { id: adminPolicy.policyId })).errors).toBeUndefined();
-  expect((await graphql('mutation ($id: String!) { approveCancellation(policyId: $id) { status } }', { id: adminPolicy.policyId })).errors).toBeUndefined();
+  // Another administrator decides it: nobody acts as staff on their own records (issue 19 item 6).
+  const own = await graphql('mutation ($id: String!) { approveCancellation(policyId: $id) { status } }', { id: adminPolicy.policyId });
+  expect(JSON.stringify(own.errors)).toContain('You hold this policy, so you cannot decide its cancellation request.');
+  const master = await signedInPage(browser, 'master.admin@fhp.example');
+  expect((await graphqlAsPage(master, 'mutation ($id: String!) { approveCancellation(policyId: $id) { status } }', { id: adminPolicy.policyId })).errors).toBeUndefined();
+  await master.context().close();
   await admin.goto(`/my-policies/archived/${adminPolicy.policyNumber}`);
   await admin.getByRole('button', { name: 'Transaction timeline' }).click();
   await expect(admin.locator('.txn-timeline li').first()).toBeVisible();

@@ -57,9 +57,9 @@ test('a holder opens their policy once online, then reads it, its PDF and its pr
     expect(await response!.text()).toContain(`id="${INITIAL_DATA_ELEMENT_ID}"`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   }
-  await expect(page.getByRole('link', { name: `View policy ${number}` })).toBeVisible();
+  await expect(page.getByRole('link', { name: `View details of policy ${number}` })).toBeVisible();
   await page.goto(`/my-policies/actual/${number}`);
-  const payouts = page.getByRole('table').filter({ has: page.getByRole('columnheader', { name: 'Acknowledged' }) }).locator('tbody tr');
+  const payouts = page.locator('table.payouts-table tbody tr');
   await expect(payouts.first()).toBeVisible();
   const payoutRows = await payouts.count();
   await expect(page.getByText(/^Offline: as of/)).toHaveCount(0);
@@ -103,7 +103,7 @@ test('a holder opens their policy once online, then reads it, its PDF and its pr
   // The list, offline, through the menu.
   await page.getByRole('button', { name: 'Open menu' }).click();
   await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Actual' }).click();
-  await expect(page.getByRole('link', { name: `View policy ${number}` })).toBeVisible();
+  await expect(page.getByRole('link', { name: `View details of policy ${number}` })).toBeVisible();
   await expect(notice).toBeVisible();
   await reviewAtWidths(page, 'offline-policy-list');
   await page.setViewportSize(PHONE);
@@ -111,13 +111,13 @@ test('a holder opens their policy once online, then reads it, its PDF and its pr
   // Back online, the notice goes: every answer on screen is the server's again.
   await context.setOffline(false);
   await page.reload();
-  await expect(page.getByRole('link', { name: `View policy ${number}` })).toBeVisible();
+  await expect(page.getByRole('link', { name: `View details of policy ${number}` })).toBeVisible();
   await expect(page.getByText(/^Offline: as of/)).toHaveCount(0);
 
   // Signing out leaves no personal answer, document or session anywhere on the device.
   const before = await deviceStorage(page);
   expect(Object.keys(before.caches).filter((name) => name.startsWith('fhp-personal-'))).toHaveLength(1);
-  await page.getByRole('button', { name: /^Account menu for / }).click();
+  await page.getByRole('button', { name: /, your account$/ }).click();
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/product\/fhp$/);
   await waitForHydration(page);

@@ -55,12 +55,12 @@ test('an admin imports a storm; the holder sees the payout, the tracker, the map
 
   await admin.getByLabel('HURDAT2 best-track file (at most 20 MB)').setInputFiles({ name: 'ivan-2026.txt', mimeType: 'text/plain', buffer: Buffer.from(ivanIn2026()) });
   await admin.getByRole('button', { name: 'Import and evaluate' }).click();
-  await expect(admin.getByText(/AL902026 IVAN: new\. [1-9]\d* payouts? created, [1-9]\d* storm alerts? sent\./)).toBeVisible({ timeout: 30_000 });
+  await expect(admin.getByText(/Ivan \(AL902026\): new\. [1-9]\d* payouts? created, [1-9]\d* storm alerts? sent\./)).toBeVisible({ timeout: 30_000 });
 
   // The storm's card: its map (both islands, both boxes, the track) and its payouts.
   const card = admin.locator('.card', { hasText: STORM });
   await card.getByRole('button', { name: 'Show payouts and map' }).click();
-  await expect(card.getByRole('img', { name: `Map of IVAN (${STORM}) near Grenada` })).toBeVisible();
+  await expect(card.getByRole('img', { name: `Map of Ivan (${STORM}) near Grenada` })).toBeVisible();
   await expect(card.getByRole('list', { name: 'Map legend' })).toContainText('Category 4');
   const row = card.getByRole('row').filter({ hasText: number });
   await expect(row).toContainText('EC$25,000.00');
@@ -80,7 +80,7 @@ test('an admin imports a storm; the holder sees the payout, the tracker, the map
   const holder = await signedInPage(browser, HOLDER);
   const holderErrors = watchConsole(holder);
   await holder.goto(`/my-policies/actual/${number}`);
-  const payouts = holder.getByRole('table').filter({ hasText: 'Acknowledged' });
+  const payouts = holder.locator('table.payouts-table');
   await expect(payouts.getByRole('row').filter({ hasText: STORM })).toContainText('Pending');
   await expect(payouts.getByRole('row').filter({ hasText: STORM })).toContainText('EC$25,000.00');
   await holder.getByRole('link', { name: 'Tropical Cyclone Tracker' }).click();
