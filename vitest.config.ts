@@ -26,6 +26,11 @@ export default defineConfig({
           globalSetup: ['./test/global-setup.ts'],
           // PGlite instances are memory-hungry; two forks keep a 2-core machine responsive.
           poolOptions: { forks: { maxForks: 2, minForks: 1 } },
+          // Files share their fork's module graph (decision 175): importing the whole server again for
+          // each of ~115 files cost about 4 s of CPU a file, most of the project's time. Each suite
+          // still builds its own app on its own database; module-level state a file changes
+          // (the password hash cost) is set by the files that test it.
+          isolate: false,
         },
       },
       {

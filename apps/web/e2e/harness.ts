@@ -2,10 +2,10 @@
  * Clients of the test-only endpoints that `server-with-mail.ts` serves beside the app on
  * E2E_MAIL_PORT: what was mailed (from the real SMTP capture) and what the database holds.
  */
-const harnessUrl = (path: string) => `http://127.0.0.1:${process.env.E2E_MAIL_PORT ?? '3101'}${path}`;
+const harnessUrl = (path: string, port = process.env.E2E_MAIL_PORT ?? '3101') => `http://127.0.0.1:${port}${path}`;
 
-async function call<T>(method: 'GET' | 'POST', path: string): Promise<T> {
-  const response = await fetch(harnessUrl(path), { method });
+async function call<T>(method: 'GET' | 'POST', path: string, port?: string): Promise<T> {
+  const response = await fetch(harnessUrl(path, port), { method });
   const body = (await response.json()) as T & { error?: string };
   if (!response.ok) throw new Error(`${method} ${path}: ${body.error ?? response.status}`);
   return body;
@@ -96,8 +96,11 @@ export async function expectServerError(pattern: RegExp): Promise<void> {
 }
 
 /** The server's error-level log lines of the run so far that no spec declared. */
-export function unexpectedServerErrors(): Promise<string[]> {
-  return call('GET', '/log/unexpected');
+export async function unexpectedServerErrors(): Promise<string[]> {
+  // Every worker's server (playwright.config.ts); one port when only this worker's is known.
+  const ports = (process.env.E2E_MAIL_PORTS ?? process.env.E2E_MAIL_PORT ?? '3101').split(',');
+  const perServer = await Promise.all(ports.map((port) => call<string[]>('GET', '/log/unexpected', port)));
+  return perServer.flat();
 }
 
 /** An ATCF b-deck file ingested as a feed source's, as a poll would: its storm is active at once (active-storms.spec.ts). */

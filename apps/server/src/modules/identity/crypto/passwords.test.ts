@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DUMMY_HASH, DUMMY_HASH_LOW_FOR_TESTS, hashPassword, needsRehash, usePasswordHashCost, verifyPassword } from './passwords';
 
 /** Replaces field `index` of an encoded hash (0 = scheme ... 5 = hash). */
@@ -10,6 +10,9 @@ function withField(encoded: string, index: number, value: string): string {
 }
 
 describe('passwords', () => {
+  // Server test files share a process (vitest.config.ts): an earlier file's app may have left the low test cost set.
+  beforeAll(() => usePasswordHashCost('real'));
+
   it('hashes to the scrypt$N$r$p$salt$hash form with a fresh 16-byte salt each time', async () => {
     const first = await hashPassword('correct horse battery staple');
     const second = await hashPassword('correct horse battery staple');
