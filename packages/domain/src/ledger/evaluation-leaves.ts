@@ -1,4 +1,4 @@
-import { canonicalJson, type JsonValue } from './canonical';
+import { canonicalJsonOfOrdered, type JsonValue } from './canonical';
 import type { LedgerPayload, Sha256Hex } from './chain';
 import { merkleProof, merkleRoot, verifyMerkleProof, type MerkleProof } from './merkle';
 import type { LedgerRecord } from './records';
@@ -38,7 +38,7 @@ const LEAF_PREFIX = 'payout-leaf:';
 
 /** The leaf of a payout's record. */
 export function payoutLeafHash(sha256: Sha256Hex, record: LedgerRecord): string {
-  return sha256(`${LEAF_PREFIX}${canonicalJson(record as unknown as JsonValue)}`);
+  return sha256(`${LEAF_PREFIX}${canonicalJsonOfOrdered(record as unknown as JsonValue)}`);
 }
 
 /** Lower-case uuids compare as text the way PostgreSQL compares them. */

@@ -153,7 +153,8 @@ async function insertPayouts(tx: Db, storm: Storm, country: CountryCode, season:
   // timeline index), the payouts by policy id (their unique key), each with time-ordered ids drawn
   // in that order; the answer stays in policy-number order.
   const created: CreatedPayout[] = [];
-  const logged: { logId: string; payout: CreatedPayout }[] = [];
+  // Each payout's log entry id, drawn in policy-number order (the log's order).
+  const logIds = new Map<CreatedPayout, string>();
   const covered = coveredInTerm(season, at);
   for (const policy of locked.rows) {
     const toStatus = stormTriggeredStatus(policy.status);
@@ -187,7 +188,7 @@ async function insertPayouts(tx: Db, storm: Storm, country: CountryCode, season:
       toStatus,
     };
     created.push(row);
-    logged.push({ logId: uuidv7(), payout: row });
+    logIds.set(row, uuidv7());
   }
   if (created.length === 0) return [];
   const written = [...created].sort((a, b) => byKey(a.policyId, b.policyId));
@@ -197,11 +198,8 @@ async function insertPayouts(tx: Db, storm: Storm, country: CountryCode, season:
     WITH r AS MATERIALIZED (
       SELECT * FROM unnest(${column(written, (p) => p.payoutId)}::uuid[], ${column(written, (p) => p.policyId)}::uuid[], ${column(written, (p) => p.percent)}::int[],
                            ${column(written, (p) => p.contractPercent)}::int[], ${column(written, (p) => p.priorContractPercent)}::int[], ${column(written, (p) => p.amountCents)}::int[],
-                           ${column(written, (p) => p.toStatus)}::text[])
-        AS r(id, policy_id, percent, contract_percent, prior_percent, amount_cents, to_status)
-    ),
-    logged AS (
-      SELECT * FROM unnest(${column(logged, (l) => l.logId)}::uuid[], ${column(logged, (l) => l.payout.payoutId)}::uuid[]) AS l(log_id, payout_id)
+                           ${column(written, (p) => p.toStatus)}::text[], ${column(written, (p) => logIds.get(p)!)}::uuid[])
+        AS r(id, policy_id, percent, contract_percent, prior_percent, amount_cents, to_status, log_id)
     ),
     inserted AS (
       INSERT INTO payouts (id, policy_id, storm_ref, percent, contract_percent, amount_cents, status, created_at)
@@ -213,13 +211,13 @@ async function insertPayouts(tx: Db, storm: Storm, country: CountryCode, season:
     )
     -- The policies as this statement started: their status before the move is the entry's "from".
     INSERT INTO transaction_log (id, owner_id, performed_by, type, action, payload, txn_set_id, location, created_at)
-    SELECT l.log_id, p.owner_id, NULL, ${TXN_TYPES.POLICY_PURCHASE_FLOW}, ${ACTIONS.STORM_TRIGGERED},
+    SELECT r.log_id, p.owner_id, NULL, ${TXN_TYPES.POLICY_PURCHASE_FLOW}, ${ACTIONS.STORM_TRIGGERED},
            jsonb_build_object('policyNumber', p.policy_number, 'event', 'STORM_TRIGGERED', 'from', p.status, 'to', r.to_status,
                               'payoutId', r.id, 'stormRef', ${storm.id}::text, 'percent', r.percent, 'contractPercent', r.contract_percent,
                               'priorContractPercent', r.prior_percent, 'amountCents', r.amount_cents),
            p.policy_number, ${TXN_LOCATIONS.system}, ${at}
-    FROM logged l JOIN r ON r.id = l.payout_id JOIN policies p ON p.id = r.policy_id
-    ORDER BY l.log_id
+    FROM r JOIN policies p ON p.id = r.policy_id
+    ORDER BY r.log_id
   `);
   return created;
 }
