@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   evaluationLeaves,
@@ -7,6 +8,7 @@ import {
   holdsPayout,
   payoutLeafHash,
   payoutProof,
+  payoutRecordText,
   statusAfterPayoutLeaf,
   verifyPayoutLeaf,
   type PayoutLeaf,
@@ -43,6 +45,34 @@ describe('payout leaves of a storm evaluation (decision 174)', () => {
     const { record } = payout(1);
     expect(payoutLeafHash(sha256, record)).toBe(sha256(`payout-leaf:${canonicalJson(record as unknown as JsonValue)}`));
     expect(payoutLeafHash(sha256, record)).not.toBe(sha256(JSON.stringify(record)));
+  });
+
+  it('writes a payout record by hand exactly as canonicalJson does, and refuses what it refuses', () => {
+    const records = fc.record({
+      payoutId: fc.string(),
+      policyNumber: fc.string(),
+      stormRef: fc.option(fc.string()),
+      percent: fc.oneof(fc.integer(), fc.double()),
+      contractPercent: fc.integer({ min: -1000, max: 1000 }),
+      amountCents: fc.oneof(fc.integer(), fc.constant(Number.MAX_SAFE_INTEGER + 2)),
+    });
+    fc.assert(
+      fc.property(records, (payout) => {
+        const record = payoutCreatedRecord(payout);
+        let expected: string | undefined;
+        try {
+          expected = canonicalJson(record as unknown as JsonValue);
+        } catch {
+          expected = undefined;
+        }
+        if (expected === undefined) expect(() => payoutRecordText(record)).toThrow();
+        else expect(payoutRecordText(record)).toBe(expected);
+      }),
+      { numRuns: 2000 },
+    );
+    // Another shape is written by the generic writer.
+    const other = { ...payout(1).record, kind: 'PAYOUT_PAID' as const, data: { policyNumber: 'x' } };
+    expect(payoutRecordText(other)).toBe(canonicalJson(other as unknown as JsonValue));
   });
 
   it('reads back what an entry says, and which payouts it holds', () => {

@@ -1,4 +1,4 @@
-import { canonicalJsonOfOrdered, type JsonValue } from './canonical';
+import { canonicalJson, type JsonValue } from './canonical';
 import type { LedgerPayload, Sha256Hex } from './chain';
 import { merkleProof, merkleRoot, verifyMerkleProof, type MerkleProof } from './merkle';
 import type { LedgerRecord } from './records';
@@ -36,9 +36,32 @@ export interface PayoutLeaf {
 
 const LEAF_PREFIX = 'payout-leaf:';
 
+/**
+ * The canonical JSON of a payout's record, written by hand for the shape `payoutCreatedRecord`
+ * builds (the members in canonical order, strings escaped by JSON.stringify as canonicalJson
+ * does): the generic writer took 0.8 s of Ivan's 83,334 leaves. Any other shape is written by
+ * canonicalJson, which also refuses what the ledger cannot hold.
+ */
+export function payoutRecordText(record: LedgerRecord): string {
+  const { data, kind, txnId, valueCents } = record;
+  const { contractPercent, percent, policyNumber, storm } = data;
+  if (
+    kind === 'PAYOUT_CREATED' &&
+    Object.keys(data).length === 4 &&
+    Number.isSafeInteger(contractPercent) &&
+    Number.isSafeInteger(percent) &&
+    Number.isSafeInteger(valueCents) &&
+    typeof policyNumber === 'string' &&
+    typeof storm === 'string'
+  ) {
+    return `{"data":{"contractPercent":${contractPercent},"percent":${percent},"policyNumber":${JSON.stringify(policyNumber)},"storm":${JSON.stringify(storm)}},"kind":"PAYOUT_CREATED","txnId":${JSON.stringify(txnId)},"valueCents":${valueCents}}`;
+  }
+  return canonicalJson(record as unknown as JsonValue);
+}
+
 /** The leaf of a payout's record. */
 export function payoutLeafHash(sha256: Sha256Hex, record: LedgerRecord): string {
-  return sha256(`${LEAF_PREFIX}${canonicalJsonOfOrdered(record as unknown as JsonValue)}`);
+  return sha256(`${LEAF_PREFIX}${payoutRecordText(record)}`);
 }
 
 /** Lower-case uuids compare as text the way PostgreSQL compares them. */

@@ -15,11 +15,10 @@ describe('ledger records (decision 135)', () => {
     expect(recordDifferences(record, { ...record, kind: 'PAYOUT_PAID', txnId: 'p-2', data: {} })).toEqual([
       'kind',
       'txnId',
-      // The record's members in its (canonical) key order.
-      'data.contractPercent',
-      'data.percent',
       'data.policyNumber',
       'data.storm',
+      'data.percent',
+      'data.contractPercent',
     ]);
   });
 

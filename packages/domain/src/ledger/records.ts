@@ -36,11 +36,7 @@ export function paymentRecord(payment: {
   };
 }
 
-/**
- * A payout as its `payouts` row says it when it was created (txnId: the payout's id). Its keys are
- * written in canonical order: an evaluation hashes every payout's record as a Merkle leaf, and a
- * record already in order is written canonically by JSON.stringify.
- */
+/** A payout as its `payouts` row says it when it was created (txnId: the payout's id). */
 export function payoutCreatedRecord(payout: {
   payoutId: string;
   policyNumber: string;
@@ -51,10 +47,10 @@ export function payoutCreatedRecord(payout: {
   amountCents: number;
 }): LedgerRecord {
   return {
-    data: { contractPercent: payout.contractPercent, percent: payout.percent, policyNumber: payout.policyNumber, storm: payout.stormRef ?? 'manual' },
     kind: 'PAYOUT_CREATED',
     txnId: payout.payoutId,
     valueCents: payout.amountCents,
+    data: { policyNumber: payout.policyNumber, storm: payout.stormRef ?? 'manual', percent: payout.percent, contractPercent: payout.contractPercent },
   };
 }
 
