@@ -8,6 +8,7 @@ export {
   createCheckpointSigner,
   EXPLORER_PATH,
   explorerLink,
+  evaluationTxnId,
   payoutEntryHashes,
   payoutProofLink,
   LedgerIndex,

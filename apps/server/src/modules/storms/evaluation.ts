@@ -24,7 +24,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { Db } from '../../db/client';
 import { seasons, stormEvaluations } from '../../db/schema';
-import { type Ledger, type NewLedgerEntry, sha256Hex, TXN_LOCATIONS } from '../audit';
+import { evaluationTxnId, type Ledger, type NewLedgerEntry, sha256Hex, TXN_LOCATIONS } from '../audit';
 import { ACTIONS } from '../lifecycle';
 
 /**
@@ -311,7 +311,7 @@ function evaluationEntry(trigger: Trigger, created: readonly CreatedPayout[], at
   );
   return {
     kind: 'TRIGGER_EVENT',
-    txnId: `${trigger.stormId}-${trigger.country}-${trigger.seasonYear}`,
+    txnId: evaluationTxnId(trigger.stormId, trigger.country, trigger.seasonYear),
     from: LEDGER_ACCOUNTS.cover,
     to: LEDGER_ACCOUNTS.cover,
     valueCents: null,

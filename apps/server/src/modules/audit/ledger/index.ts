@@ -14,7 +14,7 @@ export { verifyStoredLedger, type StoredLedgerBreak, type StoredLedgerVerdict } 
 export { sealPendingBlocks, type LedgerBlockRow } from './seal';
 export { ledgerAccountOf, sha256Hex } from './hash';
 export { explorerLink, EXPLORER_PATH, payoutProofLink } from './links';
-export { payoutEntryHashes } from './payout-leaves';
+export { evaluationTxnId, payoutEntryHashes } from './payout-leaves';
 export { LedgerIndex, reconcileLedger, type ReconciliationProblem, type ReconciliationResult } from './reconcile';
 export { checkpointKeyId, checkpointSignatureValid, createCheckpointSigner, signUnsignedBlocks, type CheckpointSigner } from './checkpoints';
 export { recheckLedger, verifyNewBlocks, type RecheckResult } from './incremental';
