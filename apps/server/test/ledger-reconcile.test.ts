@@ -1,3 +1,4 @@
+import { evaluationLeavesOf, parseLedgerPayload, type LedgerPayload } from '@fhp/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, payments, payouts, policies } from '../src/db/schema';
@@ -41,13 +42,15 @@ describeApp('reconciling the ledger with the policies, payments and payouts', (s
       await restoreLedger(suite.app.db, snapshot);
     });
 
-    it('names a payout raised by EC$1 in its table: table, id, column, both values and the entry', async () => {
+    it('names a payout raised by EC$1 in its table: table, id, column, both values, the evaluation entry and the leaf', async () => {
       const [payout] = await suite.app.db.select().from(payouts).limit(1);
       await suite.app.db.update(payouts).set({ amountCents: payout!.amountCents + 100 }).where(eq(payouts.id, payout!.id));
       try {
         const result = await reconcile();
         const created = result.problems.find((p) => p.table === 'payouts' && p.id === payout!.id && p.field === 'amount_cents');
-        expect(created?.message).toMatch(new RegExp(`^payouts ${payout!.id}: amount_cents is ${payout!.amountCents + 100}, the ledger recorded ${payout!.amountCents} \\(entry \\d+, PAYOUT_CREATED\\)$`));
+        expect(created?.message).toMatch(new RegExp(`^payouts ${payout!.id}: amount_cents is ${payout!.amountCents + 100}, the ledger recorded ${payout!.amountCents} \\(entry \\d+, leaf \\d+, PAYOUT_CREATED\\)$`));
+        // Only that payout: its evaluation's other payouts still match their leaves.
+        expect(result.problems.filter((p) => p.table === 'payouts')).toHaveLength(1);
       } finally {
         await suite.app.db.update(payouts).set({ amountCents: payout!.amountCents }).where(eq(payouts.id, payout!.id));
       }
@@ -108,11 +111,30 @@ describeApp('reconciling the ledger with the policies, payments and payouts', (s
       });
     });
 
-    it('names a payout whose entry was re-hashed with another amount', async () => {
-      const [entry] = await suite.app.db.select().from(ledgerEntries).where(eq(ledgerEntries.kind, 'PAYOUT_CREATED')).limit(1);
-      await rewriteLedgerTail(suite.app.db, entry!.sequence, { raiseCents: -100 });
+    it('names a payout deleted from its evaluation: the entry still holds its leaf', async () => {
+      const [payout] = await suite.app.db.select().from(payouts).where(eq(payouts.status, 'PENDING')).limit(1);
+      await suite.app.db.delete(payouts).where(eq(payouts.id, payout!.id));
+      try {
+        const result = await reconcile();
+        expect(result.problems).toContainEqual({
+          table: 'payouts',
+          id: payout!.id,
+          field: '(row)',
+          message: expect.stringMatching(new RegExp(`^payouts ${payout!.id} is missing from its evaluation: entry \\d+ holds it as leaf \\d+ of \\d+`)),
+        });
+      } finally {
+        await suite.app.db.insert(payouts).values(payout!);
+      }
+    });
+
+    it('names the payouts of an evaluation whose entry was deleted and the chain re-hashed after it', async () => {
+      const [entry] = await suite.app.db.select().from(ledgerEntries).where(sql`${ledgerEntries.kind} = 'TRIGGER_EVENT' AND ${ledgerEntries.payload} LIKE '%"payoutLeaves":%'`).limit(1);
+      const leaves = evaluationLeavesOf(parseLedgerPayload(entry!.payload) as LedgerPayload)!;
+      await rewriteLedgerTail(suite.app.db, entry!.sequence, { drop: true });
       const result = await reconcile();
-      expect(result.problems).toEqual([expect.objectContaining({ table: 'payouts', id: entry!.txnId, field: 'amount_cents' })]);
+      const unheld = result.problems.filter((p) => p.table === 'payouts' && p.field === '(ledger entry)');
+      expect(unheld.map((p) => p.id)).toContain(leaves.firstPayout);
+      expect(unheld.find((p) => p.id === leaves.firstPayout)?.message).toBe(`payouts ${leaves.firstPayout} has no PAYOUT_CREATED entry and no storm evaluation's entry holds it on the ledger`);
     });
   });
 });

@@ -98,9 +98,13 @@ describeApp(
       expect(await app.db.$count(payouts)).toBe(2);
 
       const kinds = (await app.db.select().from(ledgerEntries)).map((entry) => entry.kind);
-      for (const kind of ['PAYOUT_CREATED', 'PAYOUT_PAID', 'PAYOUT_ACKNOWLEDGED'] as const) expect(kinds.filter((k) => k === kind)).toHaveLength(2);
-      // One per storm that pays some option over Grenada in a term: the May storm (2026 term) and the three of the 2027 term.
+      for (const kind of ['PAYOUT_PAID', 'PAYOUT_ACKNOWLEDGED'] as const) expect(kinds.filter((k) => k === kind)).toHaveLength(2);
+      // One per storm evaluation that pays some option over Grenada in a term: the May storm (2026 term) and the three of the
+      // 2027 term; the two that paid this policy hold its payout as their one leaf (decision 174), none has an entry of its own.
       expect(kinds.filter((k) => k === 'TRIGGER_EVENT')).toHaveLength(4);
+      expect(kinds.filter((k) => k === 'PAYOUT_CREATED')).toHaveLength(0);
+      const roots = (await app.db.select().from(ledgerEntries)).filter((entry) => entry.payload.includes('"payoutLeaves":1'));
+      expect(roots.map((entry) => entry.txnId).sort()).toEqual(['AL092027-gd-2027', 'AL142027-gd-2027']);
       const wires = (await app.db.select().from(ledgerEntries)).filter((entry) => entry.payload.includes('WIRE-'));
       expect(wires).toEqual([]); // a wire reference is a bank detail: never on the ledger
       expect(await verifyStoredLedger(app.db)).toMatchObject({ ok: true });

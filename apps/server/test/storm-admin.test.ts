@@ -139,7 +139,8 @@ describeApp('storm files, payouts by storm, wires and the tracker, over HTTP', (
     expect(analytics.events).toContainEqual({ title: 'Eligible For Payout', date: '2004-09-07', colour: 'green' });
     const eligible = analytics.rows.find((row) => row.date === '2004-09-07')!;
     expect(eligible.blockchainTxnId).toBe(rows[0]!.id);
-    expect(eligible.blockchainTxnUrl).toMatch(/\/explorer\/[0-9a-f]{64}$/);
+    // The payout is proved by its path to its evaluation's entry (decision 174): the link is the payout's proof.
+    expect(eligible.blockchainTxnUrl).toMatch(new RegExp(`/explorer/payout/${rows[0]!.id}$`));
     // Each row proves its own entry (issue 20 item 5): the other rows of the storm prove its trigger over the island, not this policy's payout.
     const others = analytics.rows.filter((row) => row.title !== 'Eligible For Payout');
     expect(others.map((row) => [row.title, row.blockchainTxnId])).toEqual([['Weather System Nearby', 'AL092004-gd-2004']]);
@@ -199,7 +200,7 @@ describeApp('storm files, payouts by storm, wires and the tracker, over HTTP', (
     expect(audit.events[0]).toEqual({ date: '2004-09-07', title: 'Eligible For Payout', colour: 'green' });
     expect(audit.nearby.some((point) => point.box === 'BOX_1' && point.distanceKm < 25)).toBe(true);
     expect(audit.nearby.every((point) => point.distanceKm <= 300)).toBe(true);
-    expect(audit.payouts).toEqual([{ percent: 50, contractPercent: 50, status: 'PAID', blockchainTxnUrl: expect.stringMatching(/\/explorer\/[0-9a-f]{64}$/) }]);
+    expect(audit.payouts).toEqual([{ percent: 50, contractPercent: 50, status: 'PAID', blockchainTxnUrl: expect.stringMatching(new RegExp(`/explorer/payout/${rows[0]!.id}$`)) }]);
     expect(audit.ledger).toMatchObject({ kind: 'PAYOUT_CREATED', txnId: rows[0]!.id });
     for (const [token, stormId] of [[other, 'AL092004'], [holder, 'AL991999'], [holder, 'IVAN']] as const) {
       const refused = await gqlAs(suite.app, token, `{ getPolicyStormDetail(policyId: "FHP-GD-2004-000000", stormId: "${stormId}") { c1 } }`);

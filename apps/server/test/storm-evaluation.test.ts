@@ -1,8 +1,9 @@
-import { termPayoutCents, type OptionId } from '@fhp/domain';
+import { evaluationLeaves, termPayoutCents, type OptionId } from '@fhp/domain';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { beforeAll, expect, it, onTestFailed } from 'vitest';
 import { ledgerEntries, outboundMessages, payouts, policies, stormAlerts, storms, stormTrackPoints, transactionLog } from '../src/db/schema';
-import { verifyStoredLedger } from '../src/modules/audit/ledger';
+import { LedgerIndex, reconcileLedger, sha256Hex, verifyStoredLedger } from '../src/modules/audit/ledger';
+import { evaluationEntryOf, loadEvaluationPayouts, payoutLeafOf } from '../src/modules/audit/ledger/payout-leaves';
 import { acknowledgePayout, recordPayoutWire } from '../src/modules/payouts/service';
 import { lifecycleDeps } from '../src/modules/lifecycle/deps';
 import { TXN_LOCATIONS } from '../src/modules/audit/transaction-log';
@@ -68,6 +69,7 @@ describeApp('the trigger engine: Ivan 2004 over 1,000 Grenada policies', (suite)
     // The holders' notices are held in the delivery queue until they are read below.
     await deliveries.stop();
     onTestFailed(() => deliveries.start());
+    const ledgerBefore = (await suite.app.db.select({ last: sql<number>`coalesce(max(${ledgerEntries.sequence}), 0)` }).from(ledgerEntries))[0]!.last;
     const [a, b] = await Promise.all([importStormText(deps(), ivan), importStormText(deps(), ivan)]);
     expect([a.storms[0]!.change, b.storms[0]!.change].sort()).toEqual(['EXTENDED', 'UNCHANGED']);
     const [storm] = await suite.app.db.select().from(storms).where(eq(storms.id, 'AL092004'));
@@ -107,11 +109,23 @@ describeApp('the trigger engine: Ivan 2004 over 1,000 Grenada policies', (suite)
     const paidPrefixes = ['FHP-GD-2004', 'FHP-GY', 'FHP-GX'];
     expect(all.filter((row) => !paidPrefixes.some((prefix) => row.policyNumber.startsWith(prefix))).every((row) => row.status !== 'PAYOUT_INTIMATION')).toBe(true);
 
-    // One log entry per payout, one TRIGGER_EVENT for Ivan over Grenada in 2004, one PAYOUT_CREATED per payout, and the chain verifies.
+    // One log entry per payout and ONE ledger entry for the evaluation (decision 174): Ivan over
+    // Grenada in 2004, the Merkle root of its payouts' records, and no entry per payout.
     expect(await suite.app.db.$count(transactionLog, sql`${transactionLog.payload}->>'stormRef' = 'AL092004'`)).toBe(rows.length);
-    expect(await suite.app.db.$count(ledgerEntries, eq(ledgerEntries.kind, 'TRIGGER_EVENT'))).toBe(1);
-    expect(await suite.app.db.$count(ledgerEntries, eq(ledgerEntries.kind, 'PAYOUT_CREATED'))).toBe(rows.length);
-    expect((await verifyStoredLedger(suite.app.db)).ok).toBe(true);
+    const ledgerAfter = await suite.app.db.select().from(ledgerEntries).where(sql`${ledgerEntries.sequence} > ${ledgerBefore}`);
+    expect(ledgerAfter.map((entry) => entry.kind)).toEqual(['TRIGGER_EVENT']);
+    expect(await suite.app.db.$count(ledgerEntries, eq(ledgerEntries.kind, 'PAYOUT_CREATED'))).toBe(0);
+    const evaluation = evaluationEntryOf(ledgerAfter[0]!)!;
+    expect(evaluation.payload).toMatchObject({ txnId: 'AL092004-gd-2004', data: { storm: 'AL092004', country: 'gd', season: 2004, optionT: 50, option5: 0, payoutLeaves: rows.length } });
+    const leaves = await loadEvaluationPayouts(suite.app.db, evaluation);
+    expect(leaves.map((leaf) => leaf.id).sort()).toEqual(rows.map((row) => row.id).sort());
+    expect(evaluationLeaves(sha256Hex, leaves.map(payoutLeafOf))?.root).toBe(evaluation.leaves.root);
+    const index = new LedgerIndex();
+    expect((await verifyStoredLedger(suite.app.db, { observe: index.observe })).ok).toBe(true);
+    // The fixture's rows were written without entries; Ivan's payouts each match their leaf.
+    const ivanIds = new Set(rows.map((row) => row.id));
+    const { problems } = await reconcileLedger(suite.app.db, index, 100_000);
+    expect(problems.filter((problem) => problem.table === 'payouts' && (ivanIds.has(problem.id) || problem.field === '(merkle root)'))).toEqual([]);
 
     // Alerts: one per holder of an in-force Grenada policy of 2004 (the two holders share 1,006 policies), once.
     expect(await suite.app.db.select({ owner: stormAlerts.ownerId, country: stormAlerts.country }).from(stormAlerts).where(eq(stormAlerts.stormId, 'AL092004')).orderBy(stormAlerts.ownerId)).toEqual(

@@ -13,6 +13,7 @@ import { lifecycleDeps } from '../src/modules/lifecycle/deps';
 import { ingestBdeck } from '../src/modules/storms/feeds/ingest';
 import { nextPollSeconds, pollFeed } from '../src/modules/storms/feeds/poller';
 import { importStormText } from '../src/modules/storms/service';
+import { bdeck } from './bdeck';
 import { describeApp } from './harness';
 import { userId } from './identity-helpers';
 import { ensureSeason, insertPolicies, shippedHurdat2, stormBlock, trackText } from './storm-helpers';
@@ -32,19 +33,6 @@ const IVAN = parseHurdat2(stormBlock(shippedHurdat2('caribbean-1950-2023.txt'), 
 const CROSSING = IVAN.points.filter((point) => point.time <= '2004-09-08T06:00:00.000Z');
 const LATER = IVAN.points.filter((point) => point.time <= '2004-09-09T00:00:00.000Z');
 
-const tenths = (value: number, positive: string, negative: string, width: number) => `${String(Math.round(Math.abs(value) * 10)).padStart(width - 1)}${value < 0 ? negative : positive}`;
-
-/** A fix as the b-deck writes it: one line per wind radius the storm has (34, 50, 64 kt). */
-function bdeckLines(point: TrackPoint): string[] {
-  const dtg = point.time.slice(0, 13).replace(/[-T]/g, '');
-  const type = point.status === 'HU' ? 'HU' : point.status;
-  const radii = point.windKt! >= 64 ? [34, 50, 64] : point.windKt! >= 50 ? [34, 50] : point.windKt! >= 34 ? [34] : [0];
-  return radii.map(
-    (radius) =>
-      `AL, 09, ${dtg},   , BEST,   0, ${tenths(point.lat, 'N', 'S', 4)}, ${tenths(point.lon, 'E', 'W', 5)}, ${String(point.windKt).padStart(3)}, ${String(point.pressureMb ?? 0).padStart(4)}, ${type}, ${String(radius).padStart(3)}, ${radius ? 'NEQ' : '   '},   60,   50,   40,   50, 1010,  200,  15,   0,   0,   L,   0,    ,   0,   0,       IVAN, D,`,
-  );
-}
-const bdeck = (points: readonly TrackPoint[]) => `${points.flatMap(bdeckLines).join('\n')}\n`;
 
 /** The feed: a b-deck file at /bal092004.dat, with an ETag it may honour, and the requests it got. */
 interface Feed {

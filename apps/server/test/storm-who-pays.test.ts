@@ -1,8 +1,9 @@
-import { coverTermBounds, evaluateStorm, localMidnightMs, OPTION_IDS, parseHurdat2, seasonForYear, stormPaysPolicy, termPayoutCents, type CountryCode, type OptionId, type PolicyStatus } from '@fhp/domain';
+import { coverTermBounds, evaluateStorm, localMidnightMs, OPTION_IDS, parseHurdat2, seasonForYear, stormPaysPolicy, termPayoutCents, type CountryCode, type OptionId, type PolicyStatus, statusAfterPayoutLeaf } from '@fhp/domain';
 import { and, eq, inArray, like } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { ledgerEntries, payouts, policies, transactionLog } from '../src/db/schema';
 import { verifyStoredLedger } from '../src/modules/audit/ledger';
+import { findPayoutEvaluation, findPayoutLeafRow } from '../src/modules/audit/ledger/payout-leaves';
 import { TXN_LOCATIONS } from '../src/modules/audit/transaction-log';
 import { lifecycleDeps } from '../src/modules/lifecycle/deps';
 import { acknowledgePayout, recordPayoutWire } from '../src/modules/payouts/service';
@@ -60,8 +61,11 @@ describeApp('the engine pays who was covered when the storm came', (suite) => {
     // The log and the ledger say what happened: paid, and still EXPIRED.
     const [log] = await db.select().from(transactionLog).where(and(eq(transactionLog.txnSetId, number), eq(transactionLog.action, 'Hurricane occurred: payout intimated')));
     expect(log!.payload).toMatchObject({ from: 'EXPIRED', to: 'EXPIRED', payoutId: payout!.id });
-    const [created] = await db.select().from(ledgerEntries).where(and(eq(ledgerEntries.kind, 'PAYOUT_CREATED'), eq(ledgerEntries.txnId, payout!.id)));
-    expect(JSON.parse(created!.payload).data).toMatchObject({ policyNumber: number, from: 'EXPIRED', to: 'EXPIRED', percent: 50 });
+    // The payout is the one leaf of the storm's evaluation entry (decision 174); the leaf's storm step leaves EXPIRED as it is.
+    const evaluation = await findPayoutEvaluation(db, (await findPayoutLeafRow(db, payout!.id))!);
+    expect(evaluation?.payload).toMatchObject({ kind: 'TRIGGER_EVENT', txnId: 'AL502024-gd-2024', data: { payoutLeaves: 1, firstPayout: payout!.id } });
+    expect(await db.$count(ledgerEntries, and(eq(ledgerEntries.kind, 'PAYOUT_CREATED'), eq(ledgerEntries.txnId, payout!.id)))).toBe(0);
+    expect(statusAfterPayoutLeaf('EXPIRED')).toBe('EXPIRED');
 
     const admin = await userId(suite.app, 'admin@fhp.example');
     const at = new Date('2025-08-05T12:00:00Z');

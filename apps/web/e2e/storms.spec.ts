@@ -103,7 +103,8 @@ test('an admin imports a storm; the holder sees the payout, the tracker, the map
   const eligible = holder.getByRole('row').filter({ hasText: '2026-09-07' });
   await expect(eligible).toContainText('Eligible For Payout');
   await expect(eligible).toContainText('Category 4');
-  await expect(eligible.getByRole('cell').last().getByRole('link')).toHaveAttribute('href', /^\/explorer\/[0-9a-f]{64}$/);
+  // The payout's proof: its path to its storm evaluation's entry (decision 174).
+  await expect(eligible.getByRole('cell').last().getByRole('link')).toHaveAttribute('href', /^\/explorer\/payout\/[0-9a-f-]{36}$/);
   await expect(holder.getByRole('img', { name: /^Maximum and minimum sustained wind of systems within 300 km of Grenada, by week, 2026/ })).toBeVisible();
   await reviewAtWidths(holder, 'weather-analytics');
 

@@ -104,3 +104,57 @@ describe('blockchain transaction detail', () => {
     expect(screen.queryByRole('link', { name: 'View in Blockchain Explorer' })).toBeNull();
   });
 });
+
+describe('a payout proved by its path to its storm evaluation (decision 174)', () => {
+  const PAYOUT = '0190a000-0000-7000-8000-000000000007';
+  const evaluation = { ...txn, kind: 'TRIGGER_EVENT', txnId: 'AL092004-gd-2004', value: null, data: { storm: 'AL092004', name: 'IVAN', country: 'gd', season: 2004, payoutRoot: 'd'.repeat(64), payoutLeaves: 4 } };
+  const proof = {
+    payoutId: PAYOUT,
+    link: `https://fhp.example/explorer/payout/${PAYOUT}`,
+    value: { cents: 1250000, formatted: 'EC$12,500.00' },
+    record: { kind: 'PAYOUT_CREATED', txnId: PAYOUT, valueCents: 1250000, data: { policyNumber: 'FHP-GD-2004-000042', storm: 'AL092004', percent: 50, contractPercent: 50 } },
+    leaf: '1'.repeat(64),
+    entryRoot: 'd'.repeat(64),
+    computedRoot: 'd'.repeat(64),
+    status: 'VERIFIED',
+    verified: true,
+    reason: null,
+    proof: { index: 2, leafCount: 4, path: [{ side: 'RIGHT', hash: '2'.repeat(64) }, { side: 'LEFT', hash: '3'.repeat(64) }] },
+    entry: { hash: HASH, sequence: 7 },
+  };
+  const servePayout = (answer: unknown) =>
+    stubGraphQL((operation) =>
+      operation === 'PageContent' ? { data: { pageContent: testPageContent } }
+      : operation === 'GetPayoutProof' ? { data: { getPayoutProof: answer } }
+      : operation === 'GetBlockchianTxn' ? { data: { getBlockchianTxn: evaluation } }
+      : { data: testAppConfig },
+    );
+
+  it('shows the payout verified, its record, its place among the evaluation’s payouts, the entry that holds its root and the checkpoint that proves it', async () => {
+    servePayout(proof);
+    renderAppAt(`/explorer/payout/${PAYOUT}`);
+    // The first visit loads the page's chunk.
+    const verdict = within(await screen.findByRole('region', { name: 'Payout verified' }, { timeout: 10_000 }));
+    expect(await verdict.findByText('Proved by checkpoint 2.')).toBeTruthy();
+    // Then its entry's own verdict.
+    expect(screen.getByRole('heading', { name: 'Verified', level: 2 })).toBeTruthy();
+    const path = within(screen.getByRole('region', { name: 'The payout and its path' }));
+    const row = (term: string) => path.getByText(term, { selector: 'dt' }).nextElementSibling!.textContent;
+    expect(row('Amount')).toBe('EC$12,500.00');
+    expect(row('Policy number')).toBe('FHP-GD-2004-000042');
+    expect(row('Place')).toBe('Payout 3 of 4');
+    expect(path.getByRole('link', { name: `The storm evaluation’s entry, hash ${HASH}` }).getAttribute('href')).toBe(`/explorer/${HASH}`);
+    // Then the entry as any entry's page shows it.
+    expect(screen.getByRole('heading', { name: 'The storm evaluation’s entry' })).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Overview' })).getByText('Payouts this evaluation created')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'View in Blockchain Explorer' }).getAttribute('href')).toBe(proof.link);
+  }, 15_000);
+
+  it('says BROKEN, not proved, with the server’s reason, when the payout row no longer leads to the root', async () => {
+    servePayout({ ...proof, computedRoot: '9'.repeat(64), status: 'BROKEN', verified: false, reason: "the payout's record does not lead to the Merkle root of entry 7" });
+    renderAppAt(`/explorer/payout/${PAYOUT}`);
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(within(alert).getByRole('heading', { name: 'Payout broken: not proved' })).toBeTruthy();
+    expect(alert.textContent).toContain("the payout's record does not lead to the Merkle root of entry 7");
+  });
+});

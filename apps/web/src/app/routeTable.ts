@@ -14,6 +14,8 @@ export const ROUTES = {
   PurchaseFlow: '/product/:id/buy',
   /** The proof ledger's public page of one entry (product-decisions "Proof ledger"). */
   Explorer: '/explorer/:hash',
+  /** A payout proved by its path to its storm evaluation's entry (decision 174). */
+  PayoutProof: '/explorer/payout/:payoutId',
   MyAccount: '/my-account',
   ProvisionalPolicies: '/my-policies/provisional',
   ProvisionalPolicyDetail: '/my-policies/provisional/:id',
@@ -58,6 +60,7 @@ export const ROUTE_TITLES: Record<RouteName, string> = {
   FAQPage: 'FAQ',
   PurchaseFlow: 'Buy a policy',
   Explorer: 'Transaction proof',
+  PayoutProof: 'Payout proof',
   MyAccount: 'My Account',
   ProvisionalPolicies: 'Provisional policies',
   ProvisionalPolicyDetail: 'Provisional policy',

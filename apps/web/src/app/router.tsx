@@ -156,6 +156,7 @@ export const routes: RouteObject[] = [
                 ],
               },
               route('Explorer', page('Explorer', () => import('../features/explorer/ExplorerPage').then((m) => m.ExplorerPage))),
+              route('PayoutProof', page('PayoutProof', () => import('../features/explorer/PayoutProofPage').then((m) => m.PayoutProofPage))),
               { path: '*', ...page('NotFound', () => import('../features/not-found/NotFoundPage').then((m) => m.NotFoundPage)) },
             ],
           },

@@ -28,3 +28,6 @@ export const trackerDetailPath = (stormId: string, policyNumber: string) =>
   `/my-policies/actual/weather-analytics/api-detail/${encodeURIComponent(stormId)}?policy=${encodeURIComponent(policyNumber)}`;
 
 export const explorerPath = (hash: string) => `/explorer/${hash}`;
+
+/** A payout's proof: its path to its storm evaluation's entry, then that entry's (decision 174). */
+export const payoutProofPath = (payoutId: string) => `/explorer/payout/${encodeURIComponent(payoutId)}`;

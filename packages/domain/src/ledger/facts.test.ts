@@ -25,6 +25,15 @@ describe('a ledger entry in words (issue 20 item 4)', () => {
     expect(facts({ storm: 'AL012027', percent: 10 })).toMatchObject({ Storm: 'AL012027' });
   });
 
+  it("a storm evaluation's payouts: how many, and the root that proves them (decision 174)", () => {
+    expect(facts({ storm: 'AL092004', name: 'IVAN', payoutRoot: 'ab'.repeat(32), payoutLeaves: 83_334, firstPayout: 'p-1', lastPayout: 'p-9' })).toMatchObject({
+      'Payouts this evaluation created': '83,334',
+      'Merkle root of its payouts': 'ab'.repeat(32),
+      'First payout': 'p-1',
+      'Last payout': 'p-9',
+    });
+  });
+
   it('a trigger: its own name, classes and what each option pays', () => {
     const trigger = facts({ storm: 'AL052026', name: 'JANET EXERCISE', country: 'dm', season: 2026, version: 1, c1: 'none', c2: 'C2', optionT: 70, option5: 0 });
     expect(trigger).toEqual({

@@ -86,6 +86,14 @@ function fact(key: string, value: unknown, data: Record<string, unknown>, stormN
       return { label: 'Paid on', value: /^\d{4}-\d{2}-\d{2}$/.test(text(value)) ? formatLongDate(text(value)) : text(value) };
     case 'reason':
       return { label: 'Why', value: REASONS[text(value)] ?? text(value) };
+    case 'payoutLeaves':
+      return { label: 'Payouts this evaluation created', value: typeof value === 'number' ? value.toLocaleString('en-US') : text(value) };
+    case 'payoutRoot':
+      return { label: 'Merkle root of its payouts', value: text(value) };
+    case 'firstPayout':
+      return { label: 'First payout', value: text(value) };
+    case 'lastPayout':
+      return { label: 'Last payout', value: text(value) };
     default: {
       // optionT .. option5 of a trigger: what each option pays for this storm.
       const option = /^option([T1-5])$/.exec(key);

@@ -7,3 +7,4 @@ export * from './labels';
 export * from './facts';
 export * from './records';
 export * from './checkpoints';
+export * from './evaluation-leaves';

@@ -89,4 +89,6 @@ export const TXN_LIST_MESSAGES = {
 export const EXPLORER_MESSAGES = {
   hashMalformed: 'This is not a transaction hash. A hash has 64 characters: the digits 0-9 and the letters a-f.',
   hashUnknown: 'No transaction with this hash is on the ledger. Check the link, or scan the QR code again.',
+  payoutMalformed: 'This is not a payout reference. Check the link you followed.',
+  payoutUnknown: 'No payout has this reference. Check the link you followed.',
 } as const;

@@ -15,6 +15,7 @@ import {
 import { and, asc, eq, inArray, isNotNull, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { ledgerEntries, payouts, stormEvaluations, storms } from '../../db/schema';
+import { payoutEntryHashes } from '../audit';
 import type { PolicyRow } from '../lifecycle';
 import { loadStorms } from './repository';
 
@@ -64,6 +65,8 @@ export interface AnalyticsRow {
   name: string;
   blockchainTxnId: string | null;
   blockchainHash: string | null;
+  /** The payout the row proves (its proof is the payout's path to the entry), or null for a storm's verdict. */
+  payoutId: string | null;
 }
 
 export interface PolicyAnalytics {
@@ -88,12 +91,12 @@ function monthRange(year: number, month: number): { from: string; to: string } {
   return { from: `${year}-${pad(month)}-01`, to: `${year}-${pad(month)}-${pad(last)}` };
 }
 
-type LedgerRef = { txnId: string; hash: string };
+type LedgerRef = { txnId: string; hash: string; payoutId: string | null };
 
 /**
  * The ledger entries the tracker's rows prove (issue 20 item 5): the storm's TRIGGER_EVENT over the
- * island (what the storm did there, for every holder), and the policy's own PAYOUT_CREATED for the
- * storm (what it paid this policy).
+ * island (what the storm did there, for every holder), and the policy's payout for the storm (what
+ * it paid this policy), proved by its path to its evaluation's entry (decision 174).
  */
 async function ledgerFor(db: Db, policy: PolicyRow, stormIds: string[]): Promise<{ triggers: Map<string, LedgerRef>; payouts: Map<string, LedgerRef> }> {
   const found = { triggers: new Map<string, LedgerRef>(), payouts: new Map<string, LedgerRef>() };
@@ -103,15 +106,21 @@ async function ledgerFor(db: Db, policy: PolicyRow, stormIds: string[]): Promise
     .from(stormEvaluations)
     .innerJoin(ledgerEntries, eq(ledgerEntries.sequence, stormEvaluations.ledgerSequence))
     .where(and(inArray(stormEvaluations.stormId, stormIds), eq(stormEvaluations.country, policy.country), isNotNull(stormEvaluations.ledgerSequence)));
-  for (const row of triggers) found.triggers.set(row.stormId, { txnId: row.txnId, hash: row.hash });
+  for (const row of triggers) found.triggers.set(row.stormId, { txnId: row.txnId, hash: row.hash, payoutId: null });
   const own = await db
-    .select({ stormId: payouts.stormRef, txnId: ledgerEntries.txnId, hash: ledgerEntries.hash })
+    .select({ stormId: payouts.stormRef, id: payouts.id })
     .from(payouts)
-    .innerJoin(ledgerEntries, and(eq(ledgerEntries.txnId, sql`${payouts.id}::text`), eq(ledgerEntries.kind, 'PAYOUT_CREATED')))
     .where(and(eq(payouts.policyId, policy.id), inArray(payouts.stormRef, stormIds)))
     .orderBy(asc(payouts.createdAt));
+  const hashes = await payoutEntryHashes(
+    db,
+    own.map((row) => row.id),
+  );
   // A storm that paid twice (a top-up) proves its first payout here; the detail page lists both.
-  for (const row of own.reverse()) if (row.stormId) found.payouts.set(row.stormId, { txnId: row.txnId, hash: row.hash });
+  for (const row of own.reverse()) {
+    const hash = hashes.get(row.id);
+    if (row.stormId && hash) found.payouts.set(row.stormId, { txnId: row.id, hash, payoutId: row.id });
+  }
   return found;
 }
 
@@ -166,6 +175,7 @@ export async function policyAnalytics(db: Db, policy: PolicyRow, year: number, m
       name: row.name,
       blockchainTxnId: rowLedger(ledger, row.kind, row.stormId)?.txnId ?? null,
       blockchainHash: rowLedger(ledger, row.kind, row.stormId)?.hash ?? null,
+      payoutId: rowLedger(ledger, row.kind, row.stormId)?.payoutId ?? null,
     })),
     tracks: all.filter((storm) => stormIds.includes(storm.id)),
   };

@@ -3,8 +3,11 @@ import {
   coverTermBounds,
   evaluateStorm,
   IN_FORCE_STATUSES,
+  evaluationLeaves,
+  evaluationLeavesData,
   LEDGER_ACCOUNTS,
   OPTION_IDS,
+  payoutCreatedRecord,
   coveredInTerm,
   stormTriggeredStatus,
   trackPaysTerm,
@@ -21,7 +24,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { Db } from '../../db/client';
 import { seasons, stormEvaluations } from '../../db/schema';
-import { type Ledger, type NewLedgerEntry, TXN_LOCATIONS } from '../audit';
+import { evaluationTxnId, type Ledger, type NewLedgerEntry, sha256Hex, TXN_LOCATIONS } from '../audit';
 import { ACTIONS } from '../lifecycle';
 
 /**
@@ -150,7 +153,8 @@ async function insertPayouts(tx: Db, storm: Storm, country: CountryCode, season:
   // timeline index), the payouts by policy id (their unique key), each with time-ordered ids drawn
   // in that order; the answer stays in policy-number order.
   const created: CreatedPayout[] = [];
-  const logged: { logId: string; payout: CreatedPayout }[] = [];
+  // Each payout's log entry id, drawn in policy-number order (the log's order).
+  const logIds = new Map<CreatedPayout, string>();
   const covered = coveredInTerm(season, at);
   for (const policy of locked.rows) {
     const toStatus = stormTriggeredStatus(policy.status);
@@ -184,7 +188,7 @@ async function insertPayouts(tx: Db, storm: Storm, country: CountryCode, season:
       toStatus,
     };
     created.push(row);
-    logged.push({ logId: uuidv7(), payout: row });
+    logIds.set(row, uuidv7());
   }
   if (created.length === 0) return [];
   const written = [...created].sort((a, b) => byKey(a.policyId, b.policyId));
@@ -194,11 +198,8 @@ async function insertPayouts(tx: Db, storm: Storm, country: CountryCode, season:
     WITH r AS MATERIALIZED (
       SELECT * FROM unnest(${column(written, (p) => p.payoutId)}::uuid[], ${column(written, (p) => p.policyId)}::uuid[], ${column(written, (p) => p.percent)}::int[],
                            ${column(written, (p) => p.contractPercent)}::int[], ${column(written, (p) => p.priorContractPercent)}::int[], ${column(written, (p) => p.amountCents)}::int[],
-                           ${column(written, (p) => p.toStatus)}::text[])
-        AS r(id, policy_id, percent, contract_percent, prior_percent, amount_cents, to_status)
-    ),
-    logged AS (
-      SELECT * FROM unnest(${column(logged, (l) => l.logId)}::uuid[], ${column(logged, (l) => l.payout.payoutId)}::uuid[]) AS l(log_id, payout_id)
+                           ${column(written, (p) => p.toStatus)}::text[], ${column(written, (p) => logIds.get(p)!)}::uuid[])
+        AS r(id, policy_id, percent, contract_percent, prior_percent, amount_cents, to_status, log_id)
     ),
     inserted AS (
       INSERT INTO payouts (id, policy_id, storm_ref, percent, contract_percent, amount_cents, status, created_at)
@@ -210,13 +211,13 @@ async function insertPayouts(tx: Db, storm: Storm, country: CountryCode, season:
     )
     -- The policies as this statement started: their status before the move is the entry's "from".
     INSERT INTO transaction_log (id, owner_id, performed_by, type, action, payload, txn_set_id, location, created_at)
-    SELECT l.log_id, p.owner_id, NULL, ${TXN_TYPES.POLICY_PURCHASE_FLOW}, ${ACTIONS.STORM_TRIGGERED},
+    SELECT r.log_id, p.owner_id, NULL, ${TXN_TYPES.POLICY_PURCHASE_FLOW}, ${ACTIONS.STORM_TRIGGERED},
            jsonb_build_object('policyNumber', p.policy_number, 'event', 'STORM_TRIGGERED', 'from', p.status, 'to', r.to_status,
                               'payoutId', r.id, 'stormRef', ${storm.id}::text, 'percent', r.percent, 'contractPercent', r.contract_percent,
                               'priorContractPercent', r.prior_percent, 'amountCents', r.amount_cents),
            p.policy_number, ${TXN_LOCATIONS.system}, ${at}
-    FROM logged l JOIN r ON r.id = l.payout_id JOIN policies p ON p.id = r.policy_id
-    ORDER BY l.log_id
+    FROM r JOIN policies p ON p.id = r.policy_id
+    ORDER BY r.log_id
   `);
   return created;
 }
@@ -285,55 +286,48 @@ async function insertAlerts(tx: Db, storm: Storm, pending: readonly PendingAlert
   });
 }
 
-/** The TRIGGER_EVENT entry of a storm over an island and season, then one PAYOUT_CREATED per payout. */
-function ledgerEntries(
-  ledger: Ledger,
-  trigger: { stormId: string; name: string; country: CountryCode; seasonYear: number; version: number; evaluation: StormEvaluation } | null,
-  created: readonly CreatedPayout[],
-  at: Date,
-): NewLedgerEntry[] {
-  const entries: NewLedgerEntry[] = [];
-  if (trigger) {
-    entries.push({
-      kind: 'TRIGGER_EVENT',
-      txnId: `${trigger.stormId}-${trigger.country}-${trigger.seasonYear}`,
-      from: LEDGER_ACCOUNTS.cover,
-      to: LEDGER_ACCOUNTS.cover,
-      valueCents: null,
-      data: {
-        storm: trigger.stormId,
-        name: trigger.name,
-        country: trigger.country,
-        season: trigger.seasonYear,
-        version: trigger.version,
-        c1: trigger.evaluation.c1 ?? 'none',
-        c2: trigger.evaluation.c2 ?? 'none',
-        ...Object.fromEntries(OPTION_IDS.map((option) => [`option${option}`, trigger.evaluation.payouts[option]])),
-      },
-      at,
-    });
-  }
-  // One HMAC per holder rather than per payout: a holder's policies are paid together.
-  const accounts = new Map<string, string>();
-  const accountOf = (ownerId: string) => {
-    let account = accounts.get(ownerId);
-    if (account === undefined) accounts.set(ownerId, (account = ledger.accountOf(ownerId)));
-    return account;
+type Trigger = { stormId: string; name: string; country: CountryCode; seasonYear: number; version: number; evaluation: StormEvaluation };
+
+/**
+ * The one entry of a storm's evaluation over an island and season (decision 174): the verdict
+ * (classes and the percent of each option) and, when it created payouts, the Merkle root of their
+ * records (`evaluationLeaves`), their number and the first and last payout id, which say which
+ * payouts it holds. A payout is proved by its path to this entry; it has no entry of its own.
+ */
+function evaluationEntry(trigger: Trigger, created: readonly CreatedPayout[], at: Date): NewLedgerEntry {
+  const leaves = evaluationLeaves(
+    sha256Hex,
+    created.map((payout) => ({
+      payoutId: payout.payoutId,
+      record: payoutCreatedRecord({
+        payoutId: payout.payoutId,
+        policyNumber: payout.policyNumber,
+        stormRef: payout.stormId,
+        percent: payout.percent,
+        contractPercent: payout.contractPercent,
+        amountCents: payout.amountCents,
+      }),
+    })),
+  );
+  return {
+    kind: 'TRIGGER_EVENT',
+    txnId: evaluationTxnId(trigger.stormId, trigger.country, trigger.seasonYear),
+    from: LEDGER_ACCOUNTS.cover,
+    to: LEDGER_ACCOUNTS.cover,
+    valueCents: null,
+    data: {
+      storm: trigger.stormId,
+      name: trigger.name,
+      country: trigger.country,
+      season: trigger.seasonYear,
+      version: trigger.version,
+      c1: trigger.evaluation.c1 ?? 'none',
+      c2: trigger.evaluation.c2 ?? 'none',
+      ...Object.fromEntries(OPTION_IDS.map((option) => [`option${option}`, trigger.evaluation.payouts[option]])),
+      ...(leaves ? evaluationLeavesData(leaves) : {}),
+    },
+    at,
   };
-  // In payout-id order (ids are time-ordered): the ledger's index of transaction ids grows at its end.
-  for (const payout of [...created].sort((a, b) => byKey(a.payoutId, b.payoutId))) {
-    entries.push({
-      kind: 'PAYOUT_CREATED',
-      txnId: payout.payoutId,
-      from: LEDGER_ACCOUNTS.payouts,
-      to: accountOf(payout.ownerId),
-      valueCents: payout.amountCents,
-      // The policy's status before and after, as the machine's own entries say: an expired policy paid late stays EXPIRED.
-      data: { policyNumber: payout.policyNumber, storm: payout.stormId, percent: payout.percent, contractPercent: payout.contractPercent, from: payout.fromStatus, to: payout.toStatus },
-      at,
-    });
-  }
-  return entries;
 }
 
 /** Whether a stored verdict says something else than the new one (an advisory update changed the classes or the %). */
@@ -350,9 +344,10 @@ export type AgreementStep = (tx: Db, country: CountryCode, seasonYear: number, o
 
 /**
  * Evaluates one stored storm (its whole current track) against both islands and every season its
- * track overlaps, inside the caller's transaction. A TRIGGER_EVENT goes on the ledger the first
- * time the storm pays anyone over an island and season, and again when an update changes that
- * verdict. Ledger entries are appended last.
+ * track overlaps, inside the caller's transaction. An evaluation's one TRIGGER_EVENT goes on the
+ * ledger the first time the storm pays anyone over an island and season, again when an update
+ * changes that verdict, and whenever the evaluation created payouts (their Merkle root: decision
+ * 174). Ledger entries are appended last.
  */
 export async function evaluateStoredStorm(
   tx: Db,
@@ -389,11 +384,11 @@ export async function evaluateStoredStorm(
       const pays = OPTION_IDS.some((option) => evaluation.payouts[option] > 0);
       const created = await insertPayouts(tx, storm, country, season, evaluation, at);
       const newTrigger = pays && (!previous?.ledgerSequence || verdictChanged(previous, evaluation));
-      if (newTrigger) {
+      if (newTrigger) result.triggers.push({ stormId: storm.id, country, seasonYear: season.year, evaluation });
+      if (newTrigger || created.length > 0) {
         pendingTriggers.push({ country, seasonYear: season.year, index: entries.length });
-        result.triggers.push({ stormId: storm.id, country, seasonYear: season.year, evaluation });
+        entries.push(evaluationEntry({ stormId: storm.id, name: storm.name, country, seasonYear: season.year, version, evaluation }, created, at));
       }
-      entries.push(...ledgerEntries(ledger, newTrigger ? { stormId: storm.id, name: storm.name, country, seasonYear: season.year, version, evaluation } : null, created, at));
       result.payouts.push(...created);
       const approach = alertApproach(storm, country, term);
       if (approach) pendingAlerts.push({ country, seasonYear: season.year, approach });

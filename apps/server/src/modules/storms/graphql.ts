@@ -4,7 +4,7 @@ import { builder } from '../../graphql/builder';
 import { userInputError } from '../../graphql/errors';
 import { money, MoneyRef } from '../../graphql/money';
 import { policies } from '../../db/schema';
-import { explorerLink } from '../audit';
+import { explorerLink, payoutProofLink } from '../audit';
 import { forbidden, requirePolicyOwner, requireUser } from '../identity';
 import { isUuid } from '../lifecycle';
 import { listStorms, stormEvaluationViews, type StormEvaluationView, type StormSummary } from './admin-view';
@@ -77,9 +77,12 @@ const AnalyticsRowRef = builder.objectRef<AnalyticsRow>('AnalyticsRow').implemen
     name: t.exposeString('name'),
     blockchainTxnId: t.exposeString('blockchainTxnId', { nullable: true }),
     blockchainTxnHash: t.exposeString('blockchainHash', { nullable: true, description: 'The proof-ledger entry: its page is /explorer/<hash>' }),
+    blockchainPayoutId: t.exposeString('payoutId', { nullable: true, description: 'The payout the row proves: its proof page is /explorer/payout/<id>, its path to the entry' }),
     blockchainTxnUrl: t.string({
       nullable: true,
-      resolve: (row, _args, ctx) => (row.blockchainHash ? explorerLink(ctx.config.publicUrl, row.blockchainHash) : null),
+      description: "The row's proof: the payout's (its path to its evaluation's entry) or the entry's",
+      resolve: (row, _args, ctx) =>
+        row.payoutId ? payoutProofLink(ctx.config.publicUrl, row.payoutId) : row.blockchainHash ? explorerLink(ctx.config.publicUrl, row.blockchainHash) : null,
     }),
   }),
 });
@@ -159,8 +162,12 @@ const DetailPayoutRef = builder.objectRef<DetailPayout>('StormDetailPayout').imp
     createdAt: t.exposeString('createdAt'),
     paidAt: t.exposeString('paidAt', { nullable: true }),
     acknowledged: t.exposeBoolean('acknowledged'),
-    blockchainTxnHash: t.exposeString('ledgerHash', { nullable: true }),
-    blockchainTxnUrl: t.string({ nullable: true, resolve: (row, _args, ctx) => (row.ledgerHash ? explorerLink(ctx.config.publicUrl, row.ledgerHash) : null) }),
+    blockchainTxnHash: t.exposeString('ledgerHash', { nullable: true, description: "The entry of the storm evaluation that created the payout (decision 174)" }),
+    blockchainTxnUrl: t.string({
+      nullable: true,
+      description: "The payout's proof: its path to that entry, then the entry's",
+      resolve: (row, _args, ctx) => (row.ledgerHash ? payoutProofLink(ctx.config.publicUrl, row.id) : null),
+    }),
   }),
 });
 
@@ -180,7 +187,10 @@ const DetailLedgerRef = builder.objectRef<NonNullable<PolicyStormDetail['ledger'
     kind: t.exposeString('kind'),
     txnId: t.exposeString('txnId'),
     hash: t.exposeString('hash'),
-    url: t.string({ resolve: (entry, _args, ctx) => explorerLink(ctx.config.publicUrl, entry.hash) }),
+    url: t.string({
+      description: "A payout's proof (PAYOUT_CREATED: the payout's path to its evaluation's entry), else the entry's page",
+      resolve: (entry, _args, ctx) => (entry.kind === 'PAYOUT_CREATED' ? payoutProofLink(ctx.config.publicUrl, entry.txnId) : explorerLink(ctx.config.publicUrl, entry.hash)),
+    }),
   }),
 });
 

@@ -18,9 +18,10 @@ import {
   type Storm,
   type TrackPoint,
 } from '@fhp/domain';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { ledgerEntries, payouts, seasons, stormEvaluations } from '../../db/schema';
+import { payoutEntryHashes } from '../audit';
 import type { PolicyRow } from '../lifecycle';
 import { loadStorms } from './repository';
 
@@ -131,12 +132,17 @@ export async function policyStormDetail(db: Db, policy: PolicyRow, stormId: stri
   const qualifyingTime = evaluation.qualifyingTimes[option];
   const inCoverTerm = qualifyingTime !== null && Date.parse(qualifyingTime) >= term.fromMs && Date.parse(qualifyingTime) < term.toMs;
 
-  const payoutRows = await db
-    .select({ payout: payouts, hash: ledgerEntries.hash })
+  const stored = await db
+    .select()
     .from(payouts)
-    .leftJoin(ledgerEntries, and(eq(ledgerEntries.txnId, sql`${payouts.id}::text`), eq(ledgerEntries.kind, 'PAYOUT_CREATED')))
     .where(and(eq(payouts.policyId, policy.id), eq(payouts.stormRef, storm.id)))
     .orderBy(asc(payouts.createdAt));
+  // Each payout is proved by its path to its evaluation's entry (decision 174).
+  const hashes = await payoutEntryHashes(
+    db,
+    stored.map((payout) => payout.id),
+  );
+  const payoutRows = stored.map((payout) => ({ payout, hash: hashes.get(payout.id) ?? null }));
   const [trigger] = await db
     .select({ kind: ledgerEntries.kind, txnId: ledgerEntries.txnId, hash: ledgerEntries.hash })
     .from(stormEvaluations)

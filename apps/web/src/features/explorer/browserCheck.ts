@@ -1,5 +1,5 @@
-import { checkPublishedEntry, type LedgerEntry, type PublishedCheck, type Sha256Hex } from '@fhp/domain';
-import type { BlockchainTxn } from './api';
+import { checkPublishedEntry, verifyPayoutLeaf, type LedgerEntry, type LedgerRecord, type PublishedCheck, type Sha256Hex } from '@fhp/domain';
+import type { BlockchainTxn, PayoutProof } from './api';
 
 const encoder = new TextEncoder();
 const toHex = (digest: ArrayBuffer) => Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
@@ -38,4 +38,16 @@ export function checkInBrowser(txn: BlockchainTxn, subtle?: SubtleCrypto | null)
   const entry: LedgerEntry = { sequence: txn.sequence, prevHash: txn.prevHash, payloadHash: txn.payloadHash, hash: txn.hash, payload: txn.payload };
   const inclusion = txn.block && txn.proof ? { block: txn.block, proof: { ...txn.proof, path: txn.proof.path.map((step) => ({ side: step.side as 'LEFT' | 'RIGHT', hash: step.hash })) } } : null;
   return withWebCrypto((sha256) => checkPublishedEntry(sha256, entry, inclusion), subtle);
+}
+
+/**
+ * A payout's path checked in the visitor's browser (decision 174): the record shown hashes to a
+ * leaf whose path leads to the root its storm evaluation's entry holds. Null when the answer has
+ * no path or no root to check.
+ */
+export function checkPayoutInBrowser(payout: PayoutProof, subtle?: SubtleCrypto | null): Promise<boolean> | null {
+  if (!payout.proof || !payout.entryRoot) return null;
+  const proof = { ...payout.proof, path: payout.proof.path.map((step) => ({ side: step.side as 'LEFT' | 'RIGHT', hash: step.hash })) };
+  const root = payout.entryRoot;
+  return withWebCrypto((sha256) => verifyPayoutLeaf(sha256, payout.record as LedgerRecord, proof, root), subtle);
 }

@@ -10,7 +10,7 @@ import { ErrorDialog } from '../../components/ErrorDialog';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { displayName, StormMap } from '../../components/storm-map/StormMap';
 import { ApiError } from '../../lib/graphql/errors';
-import { explorerPath, trackerPath } from '../../lib/policyPaths';
+import { explorerPath, payoutProofPath, trackerPath } from '../../lib/policyPaths';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { usePolicyStormDetail, type StormDetail } from './api';
 import { localTime, monthOf, monthParam } from './month';
@@ -167,7 +167,7 @@ function Detail({ detail }: { detail: StormDetail }) {
                         </td>
                         <td className="text-nowrap">{payout.amount.formatted}</td>
                         <td>{payout.status === 'PAID' ? (payout.acknowledged ? 'Paid, acknowledged' : 'Paid') : 'Pending wire transfer'}</td>
-                        <td>{payout.blockchainTxnHash ? <Link to={explorerPath(payout.blockchainTxnHash)}>View</Link> : '-'}</td>
+                        <td>{payout.blockchainTxnHash ? <Link to={payoutProofPath(payout.id)}>View</Link> : '-'}</td>
                       </tr>
                     ))}
                   </tbody>
@@ -188,7 +188,7 @@ function Detail({ detail }: { detail: StormDetail }) {
                   <dd className="text-break">{detail.ledger.txnId}</dd>
                   <dt>Hash</dt>
                   <dd className="text-break font-monospace small">
-                    <Link to={explorerPath(detail.ledger.hash)}>{detail.ledger.hash}</Link>
+                    <Link to={detail.ledger.kind === 'PAYOUT_CREATED' ? payoutProofPath(detail.ledger.txnId) : explorerPath(detail.ledger.hash)}>{detail.ledger.hash}</Link>
                   </dd>
                 </dl>
               ) : (

@@ -13,7 +13,7 @@ import { ErrorDialog } from '../../components/ErrorDialog';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { displayName, StormMap } from '../../components/storm-map/StormMap';
 import { ApiError } from '../../lib/graphql/errors';
-import { actualPolicyPath, archivedPolicyPath, explorerPath, TRACKER_FROM_ARCHIVE, trackerDetailPath } from '../../lib/policyPaths';
+import { actualPolicyPath, archivedPolicyPath, explorerPath, payoutProofPath, TRACKER_FROM_ARCHIVE, trackerDetailPath } from '../../lib/policyPaths';
 import { usePageTitle } from '../../lib/usePageTitle';
 import { usePolicyTracker, type PolicyTracker } from './api';
 import { addMonths, currentMonth, FIRST_YEAR, localTime, MONTH_NAMES, monthLabel, monthParam, parseMonth, type Month } from './month';
@@ -131,7 +131,7 @@ function EventsTable({ tracker }: { tracker: PolicyTracker }) {
             </td>
             <td className="tracker-proof" data-label="Blockchain transaction">
               {row.blockchainTxnHash ? (
-                <Link to={explorerPath(row.blockchainTxnHash)} title={row.blockchainTxnId ?? undefined}>
+                <Link to={row.blockchainPayoutId ? payoutProofPath(row.blockchainPayoutId) : explorerPath(row.blockchainTxnHash)} title={row.blockchainTxnId ?? undefined}>
                   {row.blockchainTxnId}
                 </Link>
               ) : (

@@ -10,7 +10,7 @@ const TrackerQuery = graphql(`
     getPolicyAnalytics(policyId: $policyId, month: $month, year: $year) {
       policyId policyNumber country countryName optionId optionLabel seasonYear month year
       events { title date kind colour stormId name windKt category closestKm }
-      rows { date cycloneDate windspeed category title stormId name blockchainTxnId blockchainTxnHash }
+      rows { date cycloneDate windspeed category title stormId name blockchainTxnId blockchainTxnHash blockchainPayoutId }
       tracks { id name year points { time status lat lon windKt } }
     }
   }

@@ -1,4 +1,4 @@
-import { EXPLORER_MESSAGES, GENESIS_HASH, ledgerHashSchema, type MerkleProof, type MerkleStep } from '@fhp/domain';
+import { EXPLORER_MESSAGES, GENESIS_HASH, ledgerHashSchema, payoutProofIdSchema, type MerkleProof, type MerkleStep } from '@fhp/domain';
 import { builder, type GraphQLContext } from '../../../graphql/builder';
 import { userInputError } from '../../../graphql/errors';
 import { JsonScalar } from '../../../graphql/json';
@@ -7,7 +7,8 @@ import { forbidden } from '../../identity';
 import type { LedgerCheckpointRow } from './checkpoints';
 import { describeLedgerTxn, payloadData, type EntryVerification, type LedgerTxnView } from './explorer';
 import { CHECKPOINT_KEY_PATH, CHECKPOINTS_PATH } from './routes';
-import { explorerLink } from './links';
+import { explorerLink, payoutProofLink } from './links';
+import { describePayoutProof, type PayoutProofView } from './payout-proof';
 import type { LedgerBlockRow } from './seal';
 
 /** The code of an explorer lookup that found nothing (malformed or unknown hash). */
@@ -114,7 +115,39 @@ const BlockchainTxnRef = builder.objectRef<LedgerTxnView>('BlockchainTxn').imple
   }),
 });
 
+const PayoutProofRef = builder.objectRef<PayoutProofView>('PayoutProof').implement({
+  description:
+    'A payout proved (decision 174): its record rebuilt from its row, the leaf it hashes to, its Merkle path to the root its storm evaluation’s entry holds, then that entry’s own proof. No personal data.',
+  fields: (t) => ({
+    payoutId: t.exposeString('payoutId'),
+    link: t.string({ description: 'This proof’s explorer page.', resolve: (v, _args, ctx) => payoutProofLink(ctx.config.publicUrl, v.payoutId) }),
+    value: t.field({ type: MoneyRef, nullable: true, resolve: (v) => (typeof v.record.valueCents === 'number' ? money(v.record.valueCents) : null) }),
+    record: t.field({ type: JsonScalar, description: 'The record the leaf is the hash of, as the payout’s row says it now.', resolve: (v) => v.record }),
+    leaf: t.exposeString('leaf', { description: 'SHA-256 of "payout-leaf:" and the record’s canonical JSON.' }),
+    proof: t.field({ type: MerkleProofRef, nullable: true, description: 'The leaf’s path to its evaluation’s root; null when no evaluation holds it.', resolve: (v) => v.proof }),
+    entryRoot: t.exposeString('entryRoot', { nullable: true, description: 'The Merkle root the evaluation’s entry holds.' }),
+    computedRoot: t.exposeString('computedRoot', { nullable: true, description: 'The root the evaluation’s payouts hash to as they are stored now.' }),
+    entry: t.field({ type: BlockchainTxnRef, nullable: true, description: 'The entry that proves the payout, with its chain, block and checkpoint.', resolve: (v) => v.entry }),
+    status: t.string({ resolve: (v) => (v.verified ? 'VERIFIED' : 'BROKEN') }),
+    verified: t.exposeBoolean('verified'),
+    reason: t.exposeString('reason', { nullable: true }),
+  }),
+});
+
 builder.queryFields((t) => ({
+  getPayoutProof: t.field({
+    type: PayoutProofRef,
+    description: 'Anyone: one payout proved by its Merkle path to its storm evaluation’s entry, then that entry’s chain, block and checkpoint.',
+    args: { payoutId: t.arg.string({ required: true }) },
+    resolve: async (_root, { payoutId }, ctx) => {
+      if (!ctx.ability.can('read', 'LedgerEntry')) throw forbidden();
+      const parsed = payoutProofIdSchema.safeParse(payoutId);
+      if (!parsed.success) throw userInputError(EXPLORER_MESSAGES.payoutMalformed, EXPLORER_NOT_FOUND);
+      const view = await describePayoutProof(ctx.db, parsed.data, ctx.request.server.ledger.explorer);
+      if (!view) throw userInputError(EXPLORER_MESSAGES.payoutUnknown, EXPLORER_NOT_FOUND);
+      return view;
+    },
+  }),
   getBlockchianTxn: t.field({
     type: BlockchainTxnRef,
     description: 'Anyone: one proof-ledger entry by its hash, with its block, Merkle proof, signed checkpoint and its verification.',

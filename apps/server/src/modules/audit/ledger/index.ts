@@ -13,7 +13,8 @@ export { appendLedgerEntries, appendLedgerEntry, type LedgerEntryRow, type NewLe
 export { verifyStoredLedger, type StoredLedgerBreak, type StoredLedgerVerdict } from './verify';
 export { sealPendingBlocks, type LedgerBlockRow } from './seal';
 export { ledgerAccountOf, sha256Hex } from './hash';
-export { explorerLink, EXPLORER_PATH } from './links';
+export { explorerLink, EXPLORER_PATH, payoutProofLink } from './links';
+export { evaluationTxnId, payoutEntryHashes } from './payout-leaves';
 export { LedgerIndex, reconcileLedger, type ReconciliationProblem, type ReconciliationResult } from './reconcile';
 export { checkpointKeyId, checkpointSignatureValid, createCheckpointSigner, signUnsignedBlocks, type CheckpointSigner } from './checkpoints';
 export { recheckLedger, verifyNewBlocks, type RecheckResult } from './incremental';

@@ -10,3 +10,8 @@ export const EXPLORER_PATH = '/explorer';
 export function explorerLink(origin: string, hash: string): string {
   return `${origin.replace(/\/+$/, '')}${EXPLORER_PATH}/${hash}`;
 }
+
+/** The public address of a payout's proof (decision 174): its path to its evaluation's entry, then that entry's. */
+export function payoutProofLink(origin: string, payoutId: string): string {
+  return `${origin.replace(/\/+$/, '')}${EXPLORER_PATH}/payout/${payoutId}`;
+}

@@ -1,17 +1,22 @@
 import {
+  evaluationLeavesOf,
   formatReceiptNumber,
+  holdsPayout,
   LEDGER_INITIAL_POLICY_STATUS,
-  payoutCreatedRecord,
   payoutStepRecord,
   paymentRecord,
   policyIssuedRecord,
   policyStatusAfter,
   recordDifferences,
+  statusAfterPayoutLeaf,
   type LedgerPayload,
   type LedgerRecord,
+  type PolicyStatus,
 } from '@fhp/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { isoInstant, payoutLeafOf, type PayoutLeafRow } from './payout-leaves';
+import { reconcileEvaluations, type EvaluationSeen, type LeavesRead } from './reconcile-leaves';
 
 /**
  * Reconciliation (issue 19 item 16, decision 135): the ledger proves the money, not only itself.
@@ -58,6 +63,8 @@ export class LedgerIndex {
   readonly payoutsAcknowledged = new Map<string, Seen>();
   readonly policiesIssued = new Map<string, Seen>();
   readonly policies = new Map<string, PolicyFold>();
+  /** The storm evaluations' entries that hold payouts, by storm, island, season and instant. */
+  readonly evaluations = new Map<string, EvaluationSeen[]>();
 
   readonly observe = (payload: LedgerPayload, sequence: number): void => {
     const seen = { sequence, payload };
@@ -77,6 +84,16 @@ export class LedgerIndex {
       case 'POLICY_ISSUED':
         this.policiesIssued.set(payload.txnId, seen);
         break;
+      case 'TRIGGER_EVENT': {
+        const leaves = evaluationLeavesOf(payload);
+        if (leaves) {
+          const key = evaluationKey(payload.data.storm, payload.data.country, payload.data.season, payload.timestamp);
+          const list = this.evaluations.get(key) ?? [];
+          list.push({ sequence, payload, leaves });
+          this.evaluations.set(key, list);
+        }
+        break;
+      }
       default:
         break;
     }
@@ -92,6 +109,14 @@ export class LedgerIndex {
       fold.statusAt = sequence;
     }
   };
+}
+
+/** Where an evaluation's payouts are found: its storm, island, season and instant. */
+const evaluationKey = (storm: unknown, country: unknown, season: unknown, timestamp: string) => `${String(storm)}|${String(country)}|${String(season)}|${timestamp}`;
+
+/** The evaluation entry that holds a payout as a leaf, if any. */
+function evaluationOf(index: LedgerIndex, row: PayoutLeafRow): EvaluationSeen | undefined {
+  return index.evaluations.get(evaluationKey(row.storm_ref, row.country, row.season_year, isoInstant(row.created_at)))?.find((seen) => holdsPayout(seen.leaves, row.id));
 }
 
 /** The column of each record member, per table, for the operator's message. */
@@ -153,17 +178,58 @@ export async function reconcileLedger(db: Db, index: LedgerIndex, limit = 20): P
     if (problems.length < limit) problems.push({ table, id, field, message });
   };
   /** The record against its entry: a missing entry, or each member that differs, by column. */
-  const compare = (table: ReconciledTable, id: string, record: LedgerRecord, seen: Seen | undefined) => {
+  const compare = (table: ReconciledTable, id: string, record: LedgerRecord, seen: { sequence: number; payload: LedgerPayload | LedgerRecord } | undefined, how: string = record.kind) => {
     if (!seen) return problem(table, id, '(ledger entry)', `${table} ${id} has no ${record.kind} entry on the ledger`);
     for (const member of recordDifferences(record, seen.payload)) {
       const column = COLUMNS[table][member] ?? member;
-      problem(table, id, column, `${table} ${id}: ${column} is ${show(valueOf(record, member))}, the ledger recorded ${show(valueOf(seen.payload, member))} (entry ${seen.sequence}, ${record.kind})`);
+      problem(table, id, column, `${table} ${id}: ${column} is ${show(valueOf(record, member))}, the ledger recorded ${show(valueOf(seen.payload, member))} (entry ${seen.sequence}, ${how})`);
     }
   };
   const rows: Record<ReconciledTable, number> = { policies: 0, payments: 0, payouts: 0 };
 
-  // The policy numbers of the payments and payouts below, by policy id: one pass over the policies
-  // instead of a join per table.
+  // The payouts first: the evaluations' leaves move policies, which the policies' pass then expects.
+  const leavesRead: LeavesRead = new Map();
+  /** The last evaluation entry that moved each policy by a payout leaf, by policy id. */
+  const leafMoves = new Map<string, number>();
+  type PayoutRow = PayoutLeafRow & { policy_id: string; status: string; acknowledged: boolean };
+  await forEachRow<PayoutRow>(
+    async (after) =>
+      ((await db.execute(sql`
+        SELECT pa.id, pa.policy_id, p.policy_number, p.country, p.season_year, pa.storm_ref, pa.percent, pa.contract_percent, pa.amount_cents, pa.created_at,
+               pa.status, pa.acknowledged_at IS NOT NULL AS acknowledged
+        FROM payouts pa JOIN policies p ON p.id = pa.policy_id
+        WHERE pa.id > ${after}::uuid ORDER BY pa.id LIMIT ${ROW_BATCH}`)) as unknown as Rows<PayoutRow>).rows,
+    (row) => row.id,
+    NO_UUID,
+    (row) => {
+        rows.payouts += 1;
+        const payout = { payoutId: row.id, policyNumber: row.policy_number, amountCents: row.amount_cents };
+        const leaf = payoutLeafOf(row);
+        const own = index.payoutsCreated.get(row.id);
+        const evaluation = own ? undefined : evaluationOf(index, row);
+        if (evaluation) {
+          // Rows come in id order, the leaves' order: each evaluation's list is built in order.
+          const read = leavesRead.get(evaluation.sequence) ?? [];
+          read.push(leaf);
+          leavesRead.set(evaluation.sequence, read);
+          if ((leafMoves.get(row.policy_id) ?? 0) < evaluation.sequence) leafMoves.set(row.policy_id, evaluation.sequence);
+        } else if (own) {
+          compare('payouts', row.id, leaf.record, own);
+        } else {
+          problem('payouts', row.id, '(ledger entry)', `payouts ${row.id} has no PAYOUT_CREATED entry and no storm evaluation's entry holds it on the ledger`);
+        }
+        const paid = index.payoutsPaid.get(row.id);
+        if (row.status === 'PAID') compare('payouts', row.id, payoutStepRecord('PAYOUT_PAID', payout), paid);
+        else if (paid) problem('payouts', row.id, 'status', `payouts ${row.id}: status is ${row.status}, the ledger recorded it paid (entry ${paid.sequence})`);
+        const acknowledged = index.payoutsAcknowledged.get(row.id);
+        if (row.acknowledged) compare('payouts', row.id, payoutStepRecord('PAYOUT_ACKNOWLEDGED', payout), acknowledged);
+        else if (acknowledged) problem('payouts', row.id, 'acknowledged_at', `payouts ${row.id}: acknowledged_at is empty, the ledger recorded its receipt (entry ${acknowledged.sequence})`);
+    },
+  );
+  await reconcileEvaluations(db, index.evaluations, leavesRead, problem, compare);
+
+  // The policy numbers of the payments below, by policy id: one pass over the policies instead of a
+  // join.
   const numbers = new Map<string, string>();
   type PolicyRow = { id: string; policy_number: string; status: string; coverage_cents: number; country: string; option_id: string; season_year: number; paid_cents: number; paid_out_cents: number; issued: boolean };
   await forEachRow<PolicyRow>(
@@ -184,9 +250,16 @@ export async function reconcileLedger(db: Db, index: LedgerIndex, limit = 20): P
           problem('policies', id, 'issued_at', `policies ${id}: issued_at is empty, but the ledger recorded it issued (entry ${issued.sequence})`);
         }
         const fold = index.policies.get(id);
-        const ledgerStatus = fold?.status ?? LEDGER_INITIAL_POLICY_STATUS;
+        let ledgerStatus = fold?.status ?? LEDGER_INITIAL_POLICY_STATUS;
+        let statusAt = fold?.statusAt ?? 0;
+        // A payout leaf after the policy's last entry moved it by the storm step.
+        const leafAt = leafMoves.get(row.id) ?? 0;
+        if (leafAt > statusAt) {
+          ledgerStatus = statusAfterPayoutLeaf(ledgerStatus as PolicyStatus);
+          statusAt = leafAt;
+        }
         if (row.status !== ledgerStatus) {
-          problem('policies', id, 'status', `policies ${id}: status is ${row.status}, the ledger says ${ledgerStatus}${fold?.statusAt ? ` (entry ${fold.statusAt})` : ' (no entry moved it yet)'}`);
+          problem('policies', id, 'status', `policies ${id}: status is ${row.status}, the ledger says ${ledgerStatus}${statusAt ? ` (entry ${statusAt})` : ' (no entry moved it yet)'}`);
         }
         if (row.paid_cents !== (fold?.paidCents ?? 0)) {
           problem('policies', id, 'paid_cents', `policies ${id}: paid_cents is ${row.paid_cents}, its PAYMENT_RECORDED entries add up to ${fold?.paidCents ?? 0}`);
@@ -219,25 +292,5 @@ export async function reconcileLedger(db: Db, index: LedgerIndex, limit = 20): P
     },
   );
 
-  type PayoutRow = { id: string; policy_id: string; storm_ref: string | null; percent: number; contract_percent: number; amount_cents: number; status: string; acknowledged: boolean };
-  await forEachRow<PayoutRow>(
-    async (after) =>
-      ((await db.execute(sql`
-        SELECT id, policy_id, storm_ref, percent, contract_percent, amount_cents, status, acknowledged_at IS NOT NULL AS acknowledged
-        FROM payouts WHERE id > ${after}::uuid ORDER BY id LIMIT ${ROW_BATCH}`)) as unknown as Rows<PayoutRow>).rows,
-    (row) => row.id,
-    NO_UUID,
-    (row) => {
-        rows.payouts += 1;
-        const payout = { payoutId: row.id, policyNumber: numbers.get(row.policy_id) ?? row.policy_id, amountCents: row.amount_cents };
-        compare('payouts', row.id, payoutCreatedRecord({ ...payout, stormRef: row.storm_ref, percent: row.percent, contractPercent: row.contract_percent }), index.payoutsCreated.get(row.id));
-        const paid = index.payoutsPaid.get(row.id);
-        if (row.status === 'PAID') compare('payouts', row.id, payoutStepRecord('PAYOUT_PAID', payout), paid);
-        else if (paid) problem('payouts', row.id, 'status', `payouts ${row.id}: status is ${row.status}, the ledger recorded it paid (entry ${paid.sequence})`);
-        const acknowledged = index.payoutsAcknowledged.get(row.id);
-        if (row.acknowledged) compare('payouts', row.id, payoutStepRecord('PAYOUT_ACKNOWLEDGED', payout), acknowledged);
-        else if (acknowledged) problem('payouts', row.id, 'acknowledged_at', `payouts ${row.id}: acknowledged_at is empty, the ledger recorded its receipt (entry ${acknowledged.sequence})`);
-    },
-  );
   return { rows, problems, problemCount };
 }

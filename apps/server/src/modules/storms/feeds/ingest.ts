@@ -1,12 +1,12 @@
 import { COUNTRY_CODES, DomainError, isStormId, parseBdeck, STORM_ERROR_CODES, type CountryCode, type Storm, type TrackPoint } from '@fhp/domain';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { storms, stormSourcePoints, stormSourceTracks, stormTrackPoints } from '../../../db/schema';
 import type { LifecycleDeps } from '../../lifecycle';
 import { evaluateStoredStorm, loadSeasons, type CreatedPayout, type StormAlert } from '../evaluation';
 import { drainStormNotices } from '../notice-drain';
 import { samePoint, trackPoint } from '../repository';
-import { STORM_IMPORT_LOCK } from '../service';
+import { lockImports } from '../service';
 import { agreementStep } from './agreement';
 
 /**
@@ -75,8 +75,7 @@ export async function ingestBdeck(deps: IngestDeps, source: string, fileName: st
   }
   const at = deps.clock();
   const result = await deps.db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${STORM_IMPORT_LOCK})`);
-    await tx.execute(sql`SET LOCAL work_mem = '64MB'`);
+    await lockImports(tx);
     return storeAndEvaluate(tx, deps.ledger, source, parsed, options.countries ?? COUNTRY_CODES, at, options.sourcesRequired ?? 1);
   });
   if (result.change !== 'UNCHANGED' && options.notify !== false && deps.deliveries) {
