@@ -3,6 +3,12 @@ import { defineConfig } from 'vitest/config';
 // One runner for every package: `npm run test:unit` runs domain, server, scripts and web tests together.
 export default defineConfig({
   test: {
+    // Files of the node projects share their fork's module graph (decision 175): importing the whole
+    // server again for each of ~115 files cost about 4 s of CPU a file, most of the server project's
+    // time. Each suite still builds its own app on its own database; module-level state a file
+    // changes (the password hash cost) is set by the files that test it. Vitest reads this per pool,
+    // for the whole run, not per project: the web project runs in the threads pool, isolated.
+    poolOptions: { forks: { isolate: false }, threads: { isolate: true } },
     projects: [
       {
         test: {
@@ -26,11 +32,6 @@ export default defineConfig({
           globalSetup: ['./test/global-setup.ts'],
           // PGlite instances are memory-hungry; two forks keep a 2-core machine responsive.
           poolOptions: { forks: { maxForks: 2, minForks: 1 } },
-          // Files share their fork's module graph (decision 175): importing the whole server again for
-          // each of ~115 files cost about 4 s of CPU a file, most of the project's time. Each suite
-          // still builds its own app on its own database; module-level state a file changes
-          // (the password hash cost) is set by the files that test it.
-          isolate: false,
         },
       },
       {
@@ -56,6 +57,8 @@ export default defineConfig({
         test: {
           name: 'web',
           root: './apps/web',
+          // Its files change the DOM and module state (stores, mocks): each gets a fresh one.
+          pool: 'threads',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['./src/test/setup.ts'],

@@ -50,6 +50,13 @@ export const ledgerRows: MatrixRows = {
         expect(data.getBlockchianTxn).toEqual({ hash: fixtures.hash, status: 'PENDING', verification: { verified: true } });
       },
     },
+    getPayoutProof: {
+      // Decision 174: anyone may ask for a payout's proof (it holds no names). No such payout here:
+      // past the guard, the explorer answers NOT_FOUND; payout-proof.test.ts proves real ones.
+      query: '{ getPayoutProof(payoutId: "00000000-0000-4000-8000-000000000000") { payoutId verified } }',
+      expected: everyone,
+      passesGuardWith: ['NOT_FOUND'],
+    },
   },
   rest: {
     // Decision 136: the signed checkpoints and their key are public, for anyone to mirror.
