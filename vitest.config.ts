@@ -8,7 +8,9 @@ export default defineConfig({
     // time. Each suite still builds its own app on its own database; module-level state a file
     // changes (the password hash cost) is set by the files that test it. Vitest reads this per pool,
     // for the whole run, not per project: the web project runs in the threads pool, isolated.
-    poolOptions: { forks: { isolate: false }, threads: { isolate: true } },
+    // The worker counts too are the run's: Vitest's default is one fewer than the cores, one worker
+    // on this 2-core machine, and the server suites wait on PostgreSQL and timers as much as they compute.
+    poolOptions: { forks: { isolate: false, maxForks: 2, minForks: 1 }, threads: { isolate: true, maxThreads: 2, minThreads: 1 } },
     projects: [
       {
         test: {
@@ -30,8 +32,6 @@ export default defineConfig({
           hookTimeout: 180_000,
           // Names the run, whose template databases every suite copies (test/templates.ts), and removes them at the end.
           globalSetup: ['./test/global-setup.ts'],
-          // PGlite instances are memory-hungry; two forks keep a 2-core machine responsive.
-          poolOptions: { forks: { maxForks: 2, minForks: 1 } },
         },
       },
       {

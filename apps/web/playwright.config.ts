@@ -12,12 +12,14 @@ const repoRoot = resolve(import.meta.dirname, '../..');
 // E2E_BASE_URL points the specs at a server that is already running (no server is started then).
 const externalBaseURL = process.env.E2E_BASE_URL;
 /**
+ * One worker unless E2E_WORKERS says more: with two browsers on the 2-core machine, full-page
+ * screenshots of the admin screens hung past the 30 s timeout (decision 175).
  * One server per worker slot (decision 175): each has its own database, mail capture and limits, so
  * two workers never see each other's data. Slot N listens on E2E_PORT + 2N and serves its test
  * endpoints one port above. Playwright evaluates this file again in each worker, where
  * TEST_PARALLEL_INDEX names the slot; in the main process there is none and every server is listed.
  */
-const workers = externalBaseURL ? 1 : Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+const workers = externalBaseURL ? 1 : Math.max(1, Number(process.env.E2E_WORKERS ?? 1));
 const firstPort = Number(process.env.E2E_PORT ?? 3100);
 const appPort = (slot: number) => firstPort + 2 * slot;
 const slot = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
