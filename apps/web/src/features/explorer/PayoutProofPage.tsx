@@ -9,6 +9,7 @@ import { EntryProof } from './components/EntryProof';
 import { Hero, LookupState } from './components/Frame';
 import { CheckIcon } from './components/Verdict';
 import { CARD } from './components/card';
+import { Row } from './components/Row';
 import { explorerPath } from './paths';
 import './explorer.css';
 
@@ -61,45 +62,23 @@ function PayoutPath({ payout }: { payout: PayoutProof }) {
         The payout and its path
       </h2>
       <dl className="explorer-list">
-        <div className="explorer-row">
-          <dt>Payout</dt>
-          <dd className="explorer-mono">{payout.payoutId}</dd>
-        </div>
-        <div className="explorer-row">
-          <dt>Amount</dt>
-          <dd>{payout.value?.formatted ?? 'None'}</dd>
-        </div>
+        <Row term="Payout" mono>{payout.payoutId}</Row>
+        <Row term="Amount">{payout.value?.formatted ?? 'None'}</Row>
         {ledgerDataFacts(record.data).map((fact) => (
-          <div className="explorer-row" key={fact.label}>
-            <dt>{fact.label}</dt>
-            <dd>{fact.value}</dd>
-          </div>
+          <Row key={fact.label} term={fact.label}>
+            {fact.value}
+          </Row>
         ))}
-        <div className="explorer-row">
-          <dt>Leaf</dt>
-          <dd className="explorer-mono">{payout.leaf}</dd>
-        </div>
-        <div className="explorer-row">
-          <dt>Place</dt>
-          <dd>{payout.proof ? `Payout ${(payout.proof.index + 1).toLocaleString('en-US')} of ${payout.proof.leafCount.toLocaleString('en-US')}` : 'Not among its evaluation’s payouts'}</dd>
-        </div>
-        <div className="explorer-row">
-          <dt>Root the entry holds</dt>
-          <dd className="explorer-mono">{payout.entryRoot ?? 'None'}</dd>
-        </div>
-        <div className="explorer-row">
-          <dt>Root of the payouts as stored</dt>
-          <dd className="explorer-mono">{payout.computedRoot ?? 'None'}</dd>
-        </div>
+        <Row term="Leaf" mono>{payout.leaf}</Row>
+        <Row term="Place">{payout.proof ? `Payout ${(payout.proof.index + 1).toLocaleString('en-US')} of ${payout.proof.leafCount.toLocaleString('en-US')}` : 'Not among its evaluation’s payouts'}</Row>
+        <Row term="Root the entry holds" mono>{payout.entryRoot ?? 'None'}</Row>
+        <Row term="Root of the payouts as stored" mono>{payout.computedRoot ?? 'None'}</Row>
         {payout.entry && (
-          <div className="explorer-row">
-            <dt>Storm evaluation’s entry</dt>
-            <dd>
-              <Link to={explorerPath(payout.entry.hash)} className="explorer-mono" aria-label={`The storm evaluation’s entry, hash ${payout.entry.hash}`}>
-                {payout.entry.hash}
-              </Link>
-            </dd>
-          </div>
+          <Row term="Storm evaluation’s entry">
+            <Link to={explorerPath(payout.entry.hash)} className="explorer-mono" aria-label={`The storm evaluation’s entry, hash ${payout.entry.hash}`}>
+              {payout.entry.hash}
+            </Link>
+          </Row>
         )}
       </dl>
       {payout.proof && (

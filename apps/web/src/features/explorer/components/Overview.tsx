@@ -1,19 +1,10 @@
 import { GENESIS_HASH, ledgerAccountLabel, ledgerDataFacts, ledgerKindLabel } from '@fhp/domain';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { explorerPath } from '../paths';
 import type { BlockchainTxn } from '../api';
 import { longDate } from '../format';
 import { CARD } from './card';
-
-function Row({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="explorer-row">
-      <dt>{term}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
-}
+import { Row } from './Row';
 
 function Account({ id }: { id: string | null }) {
   if (id === null) return <>Unreadable</>;
