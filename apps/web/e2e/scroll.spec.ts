@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Browser } from '@playwright/test';
 import { signInWithPassword, waitForHydration } from './helpers';
 
 /*
@@ -7,12 +7,13 @@ import { signInWithPassword, waitForHydration } from './helpers';
  * page's chunk not loaded yet. Each try is a fresh page (a new browser context: nothing cached).
  */
 const TRIES = 20;
+/** Tries run four at a time: most of a try is waiting for the page to settle, not computing. */
+const AT_ONCE = 4;
 
-test(`following the Privacy link in the Terms text lands at the top, ${TRIES} times out of ${TRIES}`, async ({ browser }) => {
-  test.setTimeout(120_000);
-  const landed: number[] = [];
-  for (let i = 0; i < TRIES; i++) {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+/** One try: where the Privacy page stood once it showed and had settled (0 is the top). */
+async function followPrivacyLink(browser: Browser): Promise<number> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  try {
     const page = await context.newPage();
     await page.goto('/terms');
     // The prerendered page comes alive after its first paint: a click before that is a plain link.
@@ -27,8 +28,17 @@ test(`following the Privacy link in the Terms text lands at the top, ${TRIES} ti
     const first = await page.evaluate(() => window.scrollY);
     await page.waitForLoadState('networkidle');
     await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 800)))));
-    landed.push(Math.max(first, await page.evaluate(() => window.scrollY)));
+    return Math.max(first, await page.evaluate(() => window.scrollY));
+  } finally {
     await context.close();
+  }
+}
+
+test(`following the Privacy link in the Terms text lands at the top, ${TRIES} times out of ${TRIES}`, async ({ browser }) => {
+  test.setTimeout(120_000);
+  const landed: number[] = [];
+  for (let i = 0; i < TRIES; i += AT_ONCE) {
+    landed.push(...(await Promise.all(Array.from({ length: AT_ONCE }, () => followPrivacyLink(browser)))));
   }
   expect(landed).toEqual(Array(TRIES).fill(0));
 });

@@ -81,7 +81,9 @@ describe('islandDistanceMetres', () => {
       ),
       { numRuns: 40 },
     );
-  });
+    // 40 brute-force walks take about 2 s alone; the whole Vitest run shares two cores among four
+    // workers, where it once passed Vitest's default 5 s.
+  }, 30_000);
 
   it('stays exact far from the islands (Miami, Caracas, Dakar)', () => {
     for (const [lat, lon] of [[25.76, -80.19], [10.48, -66.9], [14.72, -17.47]] as const) {
