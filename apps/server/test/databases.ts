@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
-import { openDatabase, type Database } from '../src/db/client';
+import { openDatabase, type Database, type Db } from '../src/db/client';
 import { copyPostgresTemplate, pgliteTemplate, postgresTemplate, type TemplateContent } from './templates';
 
 export type DatabaseKind = Database['kind'];
@@ -93,4 +96,39 @@ export async function createPreparedTestDatabase(kind: DatabaseKind, content: Te
     return { database, dispose: () => database.close() };
   }
   return onScratchPostgres(await createScratchPostgres(await postgresTemplate(content)));
+}
+
+/**
+ * A database for a command-line tool that a test runs as a child process: `env` points the tool at
+ * it (an empty PGlite folder the tool opens and migrates itself, or a migrated copy on PostgreSQL),
+ * `read` opens it in the test between two runs of the tool (PGlite lets one process at a time in).
+ */
+export interface CliTestDatabase {
+  env: Record<string, string>;
+  read<T>(query: (db: Db) => Promise<T>): Promise<T>;
+  dispose(): Promise<void>;
+}
+
+export async function createCliTestDatabase(kind: DatabaseKind): Promise<CliTestDatabase> {
+  if (kind === 'pglite') {
+    const dataDir = mkdtempSync(join(tmpdir(), 'fhp-cli-'));
+    return {
+      env: { DATA_DIR: dataDir, DATABASE_URL: '' },
+      async read(query) {
+        const database = await openDatabase({ kind: 'pglite', dataDir });
+        return query(database.db).finally(() => database.close());
+      },
+      dispose: async () => rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const scratch = await createScratchPostgres(await postgresTemplate('migrated'));
+  const database = await openDatabase({ kind: 'postgres', url: scratch.url, poolSize: 1 });
+  return {
+    env: { DATABASE_URL: scratch.url },
+    read: (query) => query(database.db),
+    async dispose() {
+      await database.close();
+      await scratch.drop();
+    },
+  };
 }

@@ -6,11 +6,10 @@ import { parseHurdat2 } from '@fhp/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/config';
-import { openDatabase } from '../src/db/client';
 import { storms } from '../src/db/schema';
 import { SHIPPED_STORMS_FILE } from '../src/modules/storms/shipped';
 import { startServer } from '../src/start';
-import { createPreparedTestDatabase, defaultDatabaseKind, type TestDatabase } from './databases';
+import { createCliTestDatabase, createPreparedTestDatabase, defaultDatabaseKind, type CliTestDatabase, type TestDatabase } from './databases';
 import { testConfig } from './harness';
 import { shippedHurdat2, stormBlock } from './storm-helpers';
 
@@ -40,32 +39,26 @@ function run(args: string[], env: Record<string, string>, through: 'npm' | 'node
   });
 }
 
-describe('npm run storms:import -- FILE [pglite]', () => {
-  let dataDir = '';
+// What the tool stores is the same on either engine (decision 105): once, on the default database.
+describe(`npm run storms:import -- FILE [${defaultDatabaseKind()}]`, () => {
+  let database: CliTestDatabase;
   let files = '';
 
-  beforeAll(() => {
-    dataDir = mkdtempSync(join(tmpdir(), 'fhp-storms-import-'));
+  beforeAll(async () => {
+    database = await createCliTestDatabase(defaultDatabaseKind());
     files = mkdtempSync(join(tmpdir(), 'fhp-storm-files-'));
     const sample = shippedHurdat2('sample.txt');
     writeFileSync(join(files, 'ivan.txt'), stormBlock(sample, 'AL092004'));
     writeFileSync(join(files, 'emily-bad.txt'), stormBlock(sample, 'AL052005').replace(/, (\d+\.\d)N,/, ', 95.0N,'));
     writeFileSync(join(files, 'both.txt'), stormBlock(sample, 'AL092004') + stormBlock(sample, 'AL052005'));
   });
-  afterAll(() => {
-    rmSync(dataDir, { recursive: true, force: true });
+  afterAll(async () => {
+    await database.dispose();
     rmSync(files, { recursive: true, force: true });
   });
 
-  const env = () => ({ DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: 'false' });
-  const storedIds = async () => {
-    const database = await openDatabase({ kind: 'pglite', dataDir });
-    try {
-      return (await database.db.select({ id: storms.id }).from(storms).orderBy(storms.id)).map((row) => row.id);
-    } finally {
-      await database.close();
-    }
-  };
+  const env = () => ({ ...database.env, SEED_DEMO: 'false' });
+  const storedIds = () => database.read(async (db) => (await db.select({ id: storms.id }).from(storms).orderBy(storms.id)).map((row) => row.id));
 
   it('imports a file: one line per storm and a summary, exit 0', async () => {
     const first = await run([join(files, 'ivan.txt')], env(), 'npm');

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/config';
+import { createCliTestDatabase, defaultDatabaseKind, type CliTestDatabase } from './databases';
 
 /**
  * `npm run storms:feed -- --source NAME FILE...` (issue 22 item 1): ingests b-deck files once as the
@@ -28,20 +29,21 @@ function run(args: string[], env: Record<string, string>): Promise<{ code: numbe
   });
 }
 
-describe('npm run storms:feed -- --source NAME FILE... [pglite]', () => {
-  let dataDir = '';
+// What the tool stores is the same on either engine (decision 105): once, on the default database.
+describe(`npm run storms:feed -- --source NAME FILE... [${defaultDatabaseKind()}]`, () => {
+  let database: CliTestDatabase;
   let files = '';
-  beforeAll(() => {
-    dataDir = mkdtempSync(join(tmpdir(), 'fhp-storms-feed-'));
+  beforeAll(async () => {
+    database = await createCliTestDatabase(defaultDatabaseKind());
     files = mkdtempSync(join(tmpdir(), 'fhp-bdeck-files-'));
     writeFileSync(join(files, 'bal202020.dat'), TEDDY);
     writeFileSync(join(files, 'bal212020.dat'), TEDDY.replaceAll('AL, 20,', 'AL, 21,').replace('147N', '14.7N'));
   });
-  afterAll(() => {
-    rmSync(dataDir, { recursive: true, force: true });
+  afterAll(async () => {
+    await database.dispose();
     rmSync(files, { recursive: true, force: true });
   });
-  const env = () => ({ DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: 'false' });
+  const env = () => ({ ...database.env, SEED_DEMO: 'false' });
 
   it('stores a file as the source\'s, then the same again changes nothing; a bad file is named with its line (exit 1)', async () => {
     const first = await run(['--source', 'nhc', join(files, 'bal202020.dat')], env());
