@@ -11,6 +11,8 @@ export type DatabaseKind = Database['kind'];
 /** A database made for one suite; `dispose` closes it and, on PostgreSQL, drops it. */
 export interface TestDatabase {
   database: Database;
+  /** PostgreSQL's address of it, for a child process (a CLI, a server) to connect to; none for PGlite in memory. */
+  url?: string;
   dispose(): Promise<void>;
 }
 
@@ -79,6 +81,7 @@ async function onScratchPostgres(scratch: Awaited<ReturnType<typeof createScratc
   const database = await openDatabase({ kind: 'postgres', url: scratch.url, poolSize: 4 });
   return {
     database,
+    url: scratch.url,
     async dispose() {
       await database.close();
       await scratch.drop();
@@ -121,14 +124,6 @@ export async function createCliTestDatabase(kind: DatabaseKind): Promise<CliTest
       dispose: async () => rmSync(dataDir, { recursive: true, force: true }),
     };
   }
-  const scratch = await createScratchPostgres(await postgresTemplate('migrated'));
-  const database = await openDatabase({ kind: 'postgres', url: scratch.url, poolSize: 1 });
-  return {
-    env: { DATABASE_URL: scratch.url },
-    read: (query) => query(database.db),
-    async dispose() {
-      await database.close();
-      await scratch.drop();
-    },
-  };
+  const copy = await createPreparedTestDatabase('postgres', 'migrated');
+  return { env: { DATABASE_URL: copy.url! }, read: (query) => query(copy.database.db), dispose: copy.dispose };
 }

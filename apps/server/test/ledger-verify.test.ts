@@ -2,7 +2,6 @@ import { execFile } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'drizzle-orm';
 import type { CheckpointList } from '@fhp/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/config';
@@ -10,7 +9,7 @@ import { openDatabase, type Database, type Db } from '../src/db/client';
 import { appendLedgerEntry, createCheckpointSigner, sealPendingBlocks, signUnsignedBlocks } from '../src/modules/audit/ledger';
 import { checkpointList, listCheckpoints } from '../src/modules/audit/ledger/checkpoints';
 import { TEST_CHECKPOINT_PRIVATE_KEY } from './harness';
-import { createPreparedTestDatabase, defaultDatabaseKind, testDatabaseKinds, type TestDatabase } from './databases';
+import { createPreparedTestDatabase, defaultDatabaseKind, testDatabaseKinds } from './databases';
 import { appendPayments, LEDGER_TEST_AT, paymentEntry, restoreLedger, rewriteLedgerTail, snapshotLedger, tamper, type Tampering } from './ledger-helpers';
 
 interface Run {
@@ -52,12 +51,9 @@ for (const kind of testDatabaseKinds()) {
         env = { DATA_DIR: dataDir, DATABASE_URL: '' };
         dispose = async () => rmSync(dataDir!, { recursive: true, force: true });
       } else {
-        const test: TestDatabase = await createPreparedTestDatabase('postgres', 'migrated');
+        const test = await createPreparedTestDatabase('postgres', 'migrated');
         database = test.database;
-        const [row] = ((await database.db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] }).rows;
-        const url = new URL(process.env.TEST_DATABASE_URL!);
-        url.pathname = `/${row!.name}`;
-        env = { DATABASE_URL: url.toString() };
+        env = { DATABASE_URL: test.url! };
         dispose = test.dispose;
       }
       // 7 entries: two blocks of 3 sealed, one entry still pending.
