@@ -303,7 +303,10 @@ describeApp(
     it('stores the feed storm without a request', async () => {
       expect(suite.app.stormFeeds).not.toBeNull();
       const deadline = Date.now() + 20_000;
-      while (Date.now() < deadline && (await suite.app.db.$count(storms, eq(storms.id, 'AL092004'))) === 0) await new Promise((resolve) => setTimeout(resolve, 100));
+      // A poll stores the storm, then records the source's state in a statement of its own: wait for both.
+      const polled = async () =>
+        (await suite.app.db.$count(storms, eq(storms.id, 'AL092004'))) > 0 && (await suite.app.db.$count(stormFeedStates, eq(stormFeedStates.source, 'local'))) > 0;
+      while (Date.now() < deadline && !(await polled())) await new Promise((resolve) => setTimeout(resolve, 100));
       const [storm] = await suite.app.db.select().from(storms).where(eq(storms.id, 'AL092004'));
       expect(storm).toMatchObject({ trackSource: 'local', pointCount: CROSSING.length });
       const [state] = await suite.app.db.select().from(stormFeedStates).where(eq(stormFeedStates.source, 'local'));
